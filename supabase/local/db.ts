@@ -1,0 +1,193 @@
+import { PGlite, type Transaction, type Extensions } from '@electric-sql/pglite'
+import { readFile, readdir } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+export type Tx = Transaction
+
+/** The claims and request facts one API call runs under (PostgREST's per-request settings). */
+export interface RequestScope {
+  role: string
+  claims: Record<string, unknown>
+  method?: string
+  path?: string
+  headers?: Record<string, string>
+  readOnly?: boolean
+  /** extra `set_config(key, value, true)` pairs, e.g. storage.operation */
+  settings?: Record<string, string>
+}
+
+/** Contrib modules PGlite ships, loaded when a migration asks for them. */
+const contribLoaders: Record<string, () => Promise<Record<string, unknown>>> = {
+  pgcrypto: () => import('@electric-sql/pglite/contrib/pgcrypto'),
+  uuid_ossp: () => import('@electric-sql/pglite/contrib/uuid_ossp'),
+  citext: () => import('@electric-sql/pglite/contrib/citext'),
+  pg_trgm: () => import('@electric-sql/pglite/contrib/pg_trgm'),
+  btree_gin: () => import('@electric-sql/pglite/contrib/btree_gin'),
+  btree_gist: () => import('@electric-sql/pglite/contrib/btree_gist'),
+  hstore: () => import('@electric-sql/pglite/contrib/hstore'),
+  ltree: () => import('@electric-sql/pglite/contrib/ltree'),
+  fuzzystrmatch: () => import('@electric-sql/pglite/contrib/fuzzystrmatch'),
+  unaccent: () => import('@electric-sql/pglite/contrib/unaccent'),
+  moddatetime: () => import('@electric-sql/pglite/contrib/moddatetime'),
+  cube: () => import('@electric-sql/pglite/contrib/cube'),
+  earthdistance: () => import('@electric-sql/pglite/contrib/earthdistance'),
+  intarray: () => import('@electric-sql/pglite/contrib/intarray'),
+  tablefunc: () => import('@electric-sql/pglite/contrib/tablefunc'),
+}
+
+/** Extension names asked for by `create extension` statements in the given SQL texts. */
+export function requestedExtensions(sqlTexts: string[]): string[] {
+  const names = new Set<string>(['pgcrypto'])
+  const re = /create\s+extension\s+(?:if\s+not\s+exists\s+)?"?([a-z0-9_-]+)"?/gi
+  for (const text of sqlTexts) {
+    for (const m of text.matchAll(re)) names.add(m[1].replace(/-/g, '_').toLowerCase())
+  }
+  return [...names]
+}
+
+async function loadExtensions(names: string[]): Promise<Extensions> {
+  const out: Extensions = {}
+  for (const name of names) {
+    const load = contribLoaders[name]
+    if (!load) continue // plpgsql and friends are built in; unknown ones fail at `create extension` with Postgres' own error
+    const mod = await load()
+    out[name] = (mod[name] ?? Object.values(mod)[0]) as Extensions[string]
+  }
+  return out
+}
+
+export interface OpenOptions {
+  /** folder for the data, or null for memory */
+  dataDir: string | null
+  /** a `dumpDataDir()` tarball to start from (tests) */
+  snapshot?: Blob | File
+  extensions: string[]
+}
+
+export async function openPGlite(opts: OpenOptions): Promise<PGlite> {
+  const extensions = await loadExtensions(opts.extensions)
+  const db = await PGlite.create({
+    dataDir: opts.dataDir ?? undefined,
+    loadDataDir: opts.snapshot,
+    extensions,
+  })
+  return db
+}
+
+export class MigrationError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pgMessage: string,
+  ) {
+    super(`migration ${file} failed: ${pgMessage}`)
+  }
+}
+
+function pgErrorText(err: unknown): string {
+  const e = err as { message?: string; detail?: string; hint?: string; position?: string; code?: string }
+  return [e.message, e.code && `(SQLSTATE ${e.code})`, e.detail && `detail: ${e.detail}`, e.hint && `hint: ${e.hint}`]
+    .filter(Boolean)
+    .join(' ')
+}
+
+export async function isBootstrapped(db: PGlite): Promise<boolean> {
+  const r = await db.query<{ ok: boolean }>(
+    `select exists (select 1 from pg_namespace where nspname = 'supabase_local') as ok`,
+  )
+  return r.rows[0].ok
+}
+
+export async function bootstrap(db: PGlite): Promise<void> {
+  const sql = await readFile(path.join(here, 'sql', 'bootstrap.sql'), 'utf8')
+  try {
+    await db.exec(sql)
+  } catch (err) {
+    throw new MigrationError('supabase/local/sql/bootstrap.sql', pgErrorText(err))
+  }
+  await db.query(`insert into supabase_local.meta (key, value) values ('bootstrapped_at', now()::text)`)
+}
+
+export async function migrationFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return []
+  return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort()
+}
+
+/** Applies the migrations not yet recorded, in file-name order, each in its own transaction. */
+export async function applyMigrations(db: PGlite, dir: string): Promise<string[]> {
+  const applied = new Set(
+    (await db.query<{ name: string }>('select name from supabase_local.migrations')).rows.map((r) => r.name),
+  )
+  const done: string[] = []
+  for (const file of await migrationFiles(dir)) {
+    if (applied.has(file)) continue
+    const sql = await readFile(path.join(dir, file), 'utf8')
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql)
+        await tx.query('insert into supabase_local.migrations (name) values ($1)', [file])
+      })
+    } catch (err) {
+      throw new MigrationError(path.join(dir, file), pgErrorText(err))
+    } finally {
+      await db.exec(`set search_path to "$user", public, extensions; reset role;`)
+    }
+    done.push(file)
+  }
+  return done
+}
+
+/** Applies the seed file once, on a database that has never been seeded. */
+export async function applySeed(db: PGlite, file: string): Promise<boolean> {
+  if (!existsSync(file)) return false
+  const seeded = await db.query(`select 1 from supabase_local.meta where key = 'seeded_at'`)
+  if (seeded.rows.length > 0) return false
+  const sql = await readFile(file, 'utf8')
+  try {
+    await db.transaction(async (tx) => {
+      await tx.exec(sql)
+      await tx.query(`insert into supabase_local.meta (key, value) values ('seeded_at', now()::text)`)
+    })
+  } catch (err) {
+    throw new MigrationError(file, pgErrorText(err))
+  } finally {
+    await db.exec(`set search_path to "$user", public, extensions; reset role;`)
+  }
+  return true
+}
+
+/**
+ * Runs `fn` in one transaction under the request's role and claims, exactly as PostgREST and
+ * Storage scope a request: `set_config(..., true)` so everything is LOCAL to the transaction.
+ */
+export async function withScope<T>(db: PGlite, scope: RequestScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const claims = JSON.stringify(scope.claims)
+    const pairs: [string, string][] = [
+      ['search_path', 'public, extensions'],
+      ['role', scope.role],
+      ['request.jwt.claims', claims],
+      ['request.jwt.claim.role', scope.role],
+      ['request.jwt.claim.sub', typeof scope.claims.sub === 'string' ? scope.claims.sub : ''],
+      ['request.method', scope.method ?? 'GET'],
+      ['request.path', scope.path ?? '/'],
+      ['request.headers', JSON.stringify(scope.headers ?? {})],
+      ...Object.entries(scope.settings ?? {}),
+    ]
+    if (scope.readOnly) await tx.exec('set transaction read only')
+    const placeholders = pairs.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(', ')
+    await tx.query(`select ${placeholders}`, pairs.flat())
+    return fn(tx)
+  })
+}
+
+/** Runs `fn` as the database owner (what Storage does for public and signed downloads). */
+export async function asOwner<T>(db: PGlite, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('search_path', 'public, extensions', true)`)
+    return fn(tx)
+  })
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AuthSettings } from './config.ts'
+import { applyMigrations, applySeed, bootstrap, migrationFiles, openPGlite, requestedExtensions } from './db.ts'
+import { startStandIn, type StandIn } from './server.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+export interface TestStandInOptions {
+  migrationsDir: string
+  seedFile?: string | null
+  auth?: Partial<AuthSettings>
+  env?: NodeJS.ProcessEnv
+}
+
+async function sources(opts: TestStandInOptions): Promise<{ key: string; texts: string[] }> {
+  const files = await migrationFiles(opts.migrationsDir)
+  const texts = await Promise.all(files.map((f) => readFile(path.join(opts.migrationsDir, f), 'utf8')))
+  const seed = opts.seedFile ? await readFile(opts.seedFile, 'utf8') : ''
+  const boot = await readFile(path.join(here, 'sql', 'bootstrap.sql'), 'utf8')
+  const hash = createHash('sha256')
+  for (const part of [boot, ...files, ...texts, seed]) hash.update(part).update('\0')
+  return { key: hash.digest('hex').slice(0, 16), texts: seed ? [...texts, seed] : texts }
+}
+
+/**
+ * A migrated (and seeded) database as a `dumpDataDir()` tarball, built once per content hash and
+ * cached in the temp folder: a fresh PGlite costs seconds, loading a snapshot about one.
+ */
+export async function migratedSnapshot(opts: TestStandInOptions): Promise<{ blob: Blob; extensions: string[] }> {
+  const { key, texts } = await sources(opts)
+  const extensions = requestedExtensions(texts)
+  const dir = path.join(os.tmpdir(), 'supabase-local-snapshots')
+  const file = path.join(dir, `${key}.tar.gz`)
+  if (!existsSync(file)) {
+    await mkdir(dir, { recursive: true })
+    const db = await openPGlite({ dataDir: null, extensions })
+    await bootstrap(db)
+    await applyMigrations(db, opts.migrationsDir)
+    if (opts.seedFile) await applySeed(db, opts.seedFile)
+    const dump = await db.dumpDataDir('gzip')
+    await db.close()
+    const tmp = `${file}.${process.pid}.tmp`
+    await writeFile(tmp, Buffer.from(await dump.arrayBuffer()))
+    await rename(tmp, file)
+  }
+  return { blob: new Blob([await readFile(file)]), extensions }
+}
+
+/** The stand-in on a free port with an in-memory database cloned from the migrated snapshot. */
+export async function startTestStandIn(opts: TestStandInOptions): Promise<StandIn> {
+  const { blob } = await migratedSnapshot(opts)
+  return startStandIn({
+    port: 0,
+    dataDir: null,
+    snapshot: blob,
+    migrationsDir: opts.migrationsDir,
+    seedFile: null,
+    auth: opts.auth,
+    quiet: true,
+    env: opts.env ?? {},
+  })
+}
