@@ -77,7 +77,29 @@ a{color:#2563eb}h1{font-size:20px}</style></head><body><h1>Local mailbox</h1>
 ${rows || '<p>No emails yet.</p>'}</body></html>`
 }
 
-/** `/mailbox` (HTML), `/mailbox/api/messages[?to=]` (JSON), `DELETE /mailbox/api/messages[?to=]`. */
+function parseOutgoing(body: Buffer): OutgoingMail | null {
+  let v: Record<string, unknown>
+  try {
+    v = JSON.parse(body.toString('utf8'))
+  } catch {
+    return null
+  }
+  if (typeof v?.to !== 'string' || typeof v.subject !== 'string' || typeof v.text !== 'string') return null
+  const links = Array.isArray(v.links)
+    ? v.links.filter((l): l is MailLink => typeof l?.label === 'string' && typeof l?.url === 'string')
+    : []
+  return {
+    to: v.to,
+    subject: v.subject,
+    text: v.text,
+    html: typeof v.html === 'string' ? v.html : undefined,
+    links,
+    kind: 'other',
+    code: typeof v.code === 'string' ? v.code : null,
+  }
+}
+
+/** `/mailbox` (HTML), `POST /mailbox/api/messages` (app mail), `/mailbox/api/messages[?to=]` (JSON), `DELETE /mailbox/api/messages[?to=]`. */
 export function mailboxService(mailbox: Mailbox): Service {
   return {
     prefix: '/mailbox',
@@ -87,6 +109,12 @@ export function mailboxService(mailbox: Mailbox): Service {
         return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: page(mailbox.list(to)) }
       }
       if (req.path === '/api/messages') {
+        if (req.method === 'POST') {
+          // the app's own mail (team invitations…) in local development, as an SMTP catcher would
+          const parsed = parseOutgoing(req.body)
+          if (!parsed) return json(400, { message: 'expected {to, subject, text, html?, links?, kind?}' })
+          return json(201, mailbox.send(parsed))
+        }
         if (req.method === 'DELETE') {
           mailbox.clear(to)
           return { status: 204 }
