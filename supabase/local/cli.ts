@@ -12,7 +12,8 @@ const usage = `Usage: npm run supabase:local -- [options]
   --migrations DIR    migrations to apply in file-name order (default supabase/migrations)
   --seed FILE         SQL applied once on a fresh database (default supabase/seed.sql)
   --no-seed           do not apply a seed
-  --reset             delete the data folder first
+  --reset             start over: delete the database, then migrate and seed again
+  --db-port N         Postgres wire protocol for \`npm run db:psql\` (default 54322; 0 = any; off with --no-db-port)
   -h, --help          this text`
 
 async function main() {
@@ -25,6 +26,8 @@ async function main() {
       seed: { type: 'string' },
       'no-seed': { type: 'boolean', default: false },
       reset: { type: 'boolean', default: false },
+      'db-port': { type: 'string', default: '54322' },
+      'no-db-port': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -43,6 +46,7 @@ async function main() {
     migrationsDir: values.migrations ? path.resolve(values.migrations) : undefined,
     seedFile: values['no-seed'] ? null : values.seed ? path.resolve(values.seed) : undefined,
     reset: values.reset,
+    dbPort: values['no-db-port'] ? undefined : Number(values['db-port']),
   })
   const { config } = standIn
   console.log(`
@@ -54,6 +58,7 @@ Local Supabase is running (${Date.now() - started} ms)
   Storage          ${standIn.url}/storage/v1
   Realtime         ${standIn.url.replace('http', 'ws')}/realtime/v1
   Mailbox          ${standIn.url}/mailbox
+  SQL (psql)       ${standIn.dbPort ? `postgresql://postgres@${config.host}:${standIn.dbPort}/postgres  (npm run db:psql)` : 'off'}
   Data             ${config.dataDir ?? 'in memory'}
   Migrations       ${standIn.appliedMigrations.length} applied now${standIn.seeded ? ', seed applied' : ''}
 

@@ -11,12 +11,15 @@ import { createRestService } from './rest/service.ts'
 import { createAuthService } from './auth/service.ts'
 import { createStorageService } from './storage/service.ts'
 import { createRealtimeService } from './realtime/service.ts'
+import { startSqlSocket } from './sql-socket.ts'
 
 export interface StartOptions extends ConfigInput {
   /** start from a `dumpDataDir()` snapshot (tests) */
   snapshot?: Blob
-  /** delete the data folder first */
+  /** delete the database first (files in storage stay unless the folder is removed) */
   reset?: boolean
+  /** serve the Postgres wire protocol here for psql (the Supabase CLI uses 54322); off when undefined */
+  dbPort?: number
 }
 
 export interface StandIn {
@@ -26,6 +29,8 @@ export interface StandIn {
   mailbox: Mailbox
   appliedMigrations: string[]
   seeded: boolean
+  /** the psql-reachable port when `dbPort` was given */
+  dbPort: number | null
   stop(): Promise<void>
 }
 
@@ -37,11 +42,8 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
 
   let releaseLock = async () => {}
   if (config.dataDir) {
-    if (opts.reset) {
-      releaseLock = await acquireLock(config.dataDir)
-      await rm(config.dataDir, { recursive: true, force: true })
-    }
     releaseLock = await acquireLock(config.dataDir)
+    if (opts.reset) await rm(path.join(config.dataDir, 'pgdata'), { recursive: true, force: true })
   }
 
   let db: PGlite | undefined
@@ -113,6 +115,8 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
       config.publicUrl = `http://${config.host}:${address.port}`
     }
 
+    const sqlSocket = opts.dbPort === undefined ? null : await startSqlSocket(db, config.host, opts.dbPort)
+
     let stopped = false
     const database = db
     return {
@@ -122,9 +126,11 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
       mailbox,
       appliedMigrations,
       seeded,
+      dbPort: sqlSocket?.port ?? null,
       async stop() {
         if (stopped) return
         stopped = true
+        await sqlSocket?.stop()
         server.closeAllConnections?.()
         await new Promise<void>((resolve) => server.close(() => resolve()))
         for (const s of services) await s.close?.()

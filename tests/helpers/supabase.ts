@@ -6,8 +6,11 @@ import type { StandIn } from '../../supabase/local/server.ts'
  * The official client against a stand-in. Node 20 has no global WebSocket, so realtime gets `ws`;
  * nothing else differs from what the app does.
  */
+/** What a client needs of a stand-in: its URL and keys. */
+export type StandInAddress = Pick<StandIn, 'url'> & { config: Pick<StandIn['config'], 'anonKey' | 'serviceRoleKey'> }
+
 export function clientFor(
-  standIn: StandIn,
+  standIn: StandInAddress,
   key: 'anon' | 'service_role' | string = 'anon',
   options: SupabaseClientOptions<'public'> = {},
 ): SupabaseClient {
