@@ -53,7 +53,7 @@ export interface ConfigInput {
   seedFile?: string | null
   auth?: Partial<AuthSettings>
   quiet?: boolean
-  env?: NodeJS.ProcessEnv
+  env?: Record<string, string | undefined>
 }
 
 async function signKey(secret: string, role: string): Promise<string> {

@@ -14,7 +14,7 @@ export interface TestStandInOptions {
   migrationsDir: string
   seedFile?: string | null
   auth?: Partial<AuthSettings>
-  env?: NodeJS.ProcessEnv
+  env?: Record<string, string | undefined>
 }
 
 async function sources(opts: TestStandInOptions): Promise<{ key: string; texts: string[] }> {
