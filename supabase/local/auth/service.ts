@@ -1,7 +1,64 @@
-import type { Service, StandInContext } from '../http.ts'
-import { json } from '../http.ts'
+import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
+import { createAuthContext, ok, type AuthContext, type Handler } from './context.ts'
+import { AuthError, errorResponse, errors } from './errors.ts'
+import { signUp } from './signup.ts'
+import { tokenGrant } from './token.ts'
+import { getUser, logout, putUser } from './user.ts'
 
-// Replaced by the real auth API in the stand-in's auth work; answers 501 until then.
-export async function createAuthService(_ctx: StandInContext): Promise<Service> {
-  return { prefix: '/auth/v1', handle: async () => json(501, { message: 'auth is not built yet' }) }
+type Route = [method: string, path: string | RegExp, handler: Handler]
+
+function settings(ctx: AuthContext, req: LocalRequest): LocalResponse {
+  const a = ctx.config.auth
+  return ok(req, {
+    external: {
+      anonymous_users: a.anonymousSignIns, email: true, phone: false,
+      apple: false, azure: false, bitbucket: false, discord: false, facebook: false, figma: false, fly: false,
+      github: false, gitlab: false, google: false, keycloak: false, kakao: false, linkedin: false,
+      linkedin_oidc: false, notion: false, spotify: false, slack: false, slack_oidc: false, workos: false,
+      twitch: false, twitter: false, x: false, zoom: false,
+    },
+    disable_signup: false,
+    mailer_autoconfirm: a.autoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    passkeys_enabled: false,
+  })
+}
+
+function routes(): Route[] {
+  return [
+    ['GET', '/settings', async (ctx, req) => settings(ctx, req)],
+    ['GET', '/health', async (_ctx, req) =>
+      ok(req, { version: 'supabase-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' })],
+    // HS256 only: nothing to publish, and auth-js then validates through /user
+    ['GET', '/.well-known/jwks.json', async (_ctx, req) => ok(req, { keys: [] })],
+    ['POST', '/signup', signUp],
+    ['POST', '/token', tokenGrant],
+    ['GET', '/user', getUser],
+    ['PUT', '/user', putUser],
+    ['POST', '/logout', logout],
+  ]
+}
+
+/** The GoTrue-compatible auth API (`/auth/v1`). */
+export async function createAuthService(base: StandInContext): Promise<Service> {
+  const ctx = createAuthContext(base)
+  const table = routes()
+  return {
+    prefix: '/auth/v1',
+    async handle(req: LocalRequest): Promise<LocalResponse> {
+      const path = req.path.replace(/\/+$/, '') || '/'
+      const method = req.method === 'HEAD' ? 'GET' : req.method
+      const route = table.find(([m, p]) => m === method && (typeof p === 'string' ? p === path : p.test(path)))
+      try {
+        if (!route) throw errors.notFound()
+        return await route[2](ctx, { ...req, path })
+      } catch (err) {
+        if (err instanceof AuthError) return errorResponse(req, err)
+        ctx.log('auth error', req.method, req.path, err)
+        return errorResponse(req, new AuthError(500, 'unexpected_failure', (err as Error).message ?? 'internal error'))
+      }
+    },
+  }
 }

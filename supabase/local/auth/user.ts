@@ -1,0 +1,90 @@
+import type { LocalRequest, LocalResponse } from '../http.ts'
+import { ok, owner, type AuthContext } from './context.ts'
+import { errors } from './errors.ts'
+import { issueEmailToken, pkceFrom, sendAuthMail, takeEmailSend } from './mail.ts'
+import { checkPasswordStrength, hashPassword, passwordMatches } from './passwords.ts'
+import { allowedRedirect, callerClaims, loadCaller, obj, readJson, redirectParam, str } from './request.ts'
+import { endSessions } from './sessions.ts'
+import { findUserByEmail, insertEmailIdentity, isValidEmail, normalizeEmail, updateUser, userJson } from './users.ts'
+
+/** GET /user */
+export async function getUser(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
+  const claims = await callerClaims(ctx.config, req)
+  return owner(ctx, async (tx) => {
+    const { user } = await loadCaller(tx, claims)
+    return ok(req, await userJson(tx, user))
+  })
+}
+
+/**
+ * PUT /user: metadata (`data` merged into user_metadata), password, email. A new email needs a
+ * confirmation mail to the new address, except for an anonymous user while autoconfirm is on,
+ * which is how an anonymous user becomes a permanent one (GoTrue's rule).
+ */
+export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
+  const claims = await callerClaims(ctx.config, req)
+  const body = readJson(req)
+  const password = str(body.password)
+  const email = str(body.email)
+  const data = obj(body.data)
+  const pkce = pkceFrom(body)
+  const redirectTo = allowedRedirect(ctx.config, redirectParam(req, body))
+
+  if (password !== undefined) checkPasswordStrength(password, ctx.config.auth)
+  if (email !== undefined && !isValidEmail(email.trim())) {
+    throw errors.validation('Unable to validate email address: invalid format')
+  }
+  const caller = await owner(ctx, (tx) => loadCaller(tx, claims))
+  let passwordHash: string | undefined
+  if (password !== undefined) {
+    if (await passwordMatches(password, caller.user.encrypted_password)) throw errors.samePassword()
+    passwordHash = await hashPassword(password)
+  }
+
+  return owner(ctx, async (tx) => {
+    let { user } = await loadCaller(tx, claims)
+    if (data) {
+      const r = await tx.query<{ m: Record<string, unknown> }>(
+        `select coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb as m from auth.users where id = $1`,
+        [user.id, data],
+      )
+      // GoTrue drops keys set to null from user_metadata
+      const merged = Object.fromEntries(Object.entries(r.rows[0].m).filter(([, v]) => v !== null))
+      user = await updateUser(tx, user.id, { raw_user_meta_data: merged })
+    }
+    if (passwordHash) user = await updateUser(tx, user.id, { encrypted_password: passwordHash })
+    if (email !== undefined && normalizeEmail(email) !== (user.email ?? '')) {
+      const other = await findUserByEmail(tx, email)
+      if (other && other.id !== user.id) throw errors.emailExists()
+      if (user.is_anonymous && ctx.config.auth.autoconfirm) {
+        user = await updateUser(tx, user.id, {
+          email: normalizeEmail(email),
+          email_confirmed_at: new Date(),
+          is_anonymous: false,
+          raw_app_meta_data: { ...(user.raw_app_meta_data ?? {}), provider: 'email', providers: ['email'] },
+        })
+        await insertEmailIdentity(tx, user)
+      } else {
+        takeEmailSend(ctx, email)
+        const issued = await issueEmailToken(tx, user, 'email_change', { pkce, newEmail: normalizeEmail(email) })
+        sendAuthMail(ctx, normalizeEmail(email), 'email_change', issued, redirectTo)
+        user = issued.user
+      }
+    }
+    return ok(req, await userJson(tx, user))
+  })
+}
+
+/** POST /logout?scope=global|local|others → 204 */
+export async function logout(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
+  const claims = await callerClaims(ctx.config, req)
+  const scope = req.url.searchParams.get('scope') ?? 'global'
+  if (!['global', 'local', 'others'].includes(scope)) {
+    throw errors.validation(`Unsupported logout scope "${scope}"`)
+  }
+  await owner(ctx, async (tx) => {
+    const caller = await loadCaller(tx, claims)
+    await endSessions(tx, caller.user.id, caller.sessionId, scope)
+  })
+  return { status: 204 }
+}
