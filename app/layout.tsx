@@ -1,0 +1,39 @@
+import type { Metadata, Viewport } from 'next'
+import localFont from 'next/font/local'
+import type { ReactNode } from 'react'
+import { Toaster } from '@/components/ui/toaster'
+import './globals.css'
+
+// Shipped with the app (from @fontsource-variable/inter): builds and pages never fetch fonts.
+const inter = localFont({
+  src: [
+    { path: './fonts/InterVariable-latin.woff2', weight: '100 900', style: 'normal' },
+    { path: './fonts/InterVariable-latin-italic.woff2', weight: '100 900', style: 'italic' },
+  ],
+  variable: '--font-inter',
+  display: 'swap',
+})
+
+export const metadata: Metadata = {
+  title: { default: 'Listing Studio — property videos in minutes', template: '%s · Listing Studio' },
+  description:
+    'Real-estate teams turn a property listing into a branded, narrated video in minutes: preview it live, render it to MP4 and share it.',
+  applicationName: 'Listing Studio',
+}
+
+export const viewport: Viewport = {
+  themeColor: '#ffffff',
+  width: 'device-width',
+  initialScale: 1,
+}
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en" className={inter.variable}>
+      <body className="min-h-dvh">
+        {children}
+        <Toaster />
+      </body>
+    </html>
+  )
+}

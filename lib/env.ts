@@ -1,0 +1,61 @@
+import { z } from 'zod'
+
+/**
+ * The environment, validated once. Only Supabase is required, and it defaults to the embedded
+ * stand-in (supabase/local) with the Supabase CLI's well-known local keys, so a fresh clone runs
+ * with no .env at all. Optional services validate their own keys where they are used.
+ */
+
+// The Supabase CLI's public local keys (same values as supabase/local/config.ts; duplicated so the
+// browser bundle never imports the stand-in's server code).
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
+const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+const LOCAL_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+const publicSchema = z.object({
+  NEXT_PUBLIC_SUPABASE_URL: z.preprocess(blankToUndefined, z.url().default(LOCAL_SUPABASE_URL)),
+  NEXT_PUBLIC_SUPABASE_ANON_KEY: z.preprocess(blankToUndefined, z.string().min(20).default(LOCAL_ANON_KEY)),
+})
+
+const serverSchema = publicSchema.extend({
+  SUPABASE_SERVICE_ROLE_KEY: z.preprocess(blankToUndefined, z.string().min(20).optional()),
+})
+
+export type PublicEnv = z.infer<typeof publicSchema>
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+}
+
+/** For code that runs in the browser too. Next inlines NEXT_PUBLIC_* only when read literally. */
+export function publicEnv(): PublicEnv {
+  const parsed = publicSchema.safeParse({
+    NEXT_PUBLIC_SUPABASE_URL: process.env.NEXT_PUBLIC_SUPABASE_URL,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
+  })
+  if (!parsed.success) throw new Error(`Invalid environment: ${describe(parsed.error)}`)
+  return parsed.data
+}
+
+/** True when the app talks to the embedded stand-in rather than a hosted project. */
+export function isLocalSupabase(url = publicEnv().NEXT_PUBLIC_SUPABASE_URL): boolean {
+  const { hostname } = new URL(url)
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '::1' || hostname === '[::1]'
+}
+
+/**
+ * Server-only values. The service key falls back to the stand-in's only when the URL is the
+ * stand-in: against a hosted project a missing key is an error, never a silent local key.
+ */
+export function serverEnv() {
+  const parsed = serverSchema.safeParse(process.env)
+  if (!parsed.success) throw new Error(`Invalid environment: ${describe(parsed.error)}`)
+  const env = parsed.data
+  const serviceRoleKey =
+    env.SUPABASE_SERVICE_ROLE_KEY ?? (isLocalSupabase(env.NEXT_PUBLIC_SUPABASE_URL) ? LOCAL_SERVICE_ROLE_KEY : undefined)
+  return { ...env, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey }
+}

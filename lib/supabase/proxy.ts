@@ -1,0 +1,51 @@
+import { createServerClient } from '@supabase/ssr'
+import { NextResponse, type NextRequest } from 'next/server'
+import type { Database } from '@/lib/database.types'
+import { publicEnv } from '@/lib/env'
+import { serverRealtimeOptions } from './realtime-transport'
+
+/** Paths a visitor without a session is sent to sign in from (the page checks again). */
+const PROTECTED_PREFIXES = ['/dashboard']
+
+/**
+ * Refreshes the session cookie on every request and returns the response that carries it.
+ * Visitors without a session on a protected path are redirected to sign in with `next`.
+ * Admin pages are not redirected: a non-admin, signed in or not, gets not-found from the page.
+ */
+export async function updateSession(request: NextRequest) {
+  let response = NextResponse.next({ request })
+  const env = publicEnv()
+
+  const supabase = createServerClient<Database>(env.NEXT_PUBLIC_SUPABASE_URL, env.NEXT_PUBLIC_SUPABASE_ANON_KEY, {
+    cookies: {
+      getAll() {
+        return request.cookies.getAll()
+      },
+      setAll(cookiesToSet) {
+        for (const { name, value } of cookiesToSet) request.cookies.set(name, value)
+        response = NextResponse.next({ request })
+        for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options)
+      },
+    },
+    realtime: serverRealtimeOptions,
+  })
+
+  // Nothing may run between creating the client and getClaims(): it is what refreshes the tokens.
+  const { data } = await supabase.auth.getClaims()
+  const claims = data?.claims
+  const signedIn = Boolean(claims) && claims?.is_anonymous !== true
+
+  const { pathname, search } = request.nextUrl
+  if (!signedIn && PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
+    const url = request.nextUrl.clone()
+    url.pathname = '/auth/login'
+    url.search = ''
+    url.searchParams.set('next', `${pathname}${search}`)
+    const redirect = NextResponse.redirect(url)
+    // keep any refreshed/cleared cookies on the redirect too
+    for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie)
+    return redirect
+  }
+
+  return response
+}

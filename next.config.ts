@@ -1,0 +1,12 @@
+import type { NextConfig } from 'next'
+
+const nextConfig: NextConfig = {
+  // e2e builds into its own folder so a test build never replaces the developer's
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // ws ships optional native add-ons; keep it out of the server bundle
+  serverExternalPackages: ['ws', '@electric-sql/pglite'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+}
+
+export default nextConfig
