@@ -4,6 +4,10 @@ import { AuthError, errorResponse, errors } from './errors.ts'
 import { signUp } from './signup.ts'
 import { tokenGrant } from './token.ts'
 import { getUser, logout, putUser } from './user.ts'
+import { otp, recover, resend } from './otp.ts'
+import { verifyGet, verifyPost } from './verify.ts'
+import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin.ts'
+import { generateLink, invite } from './admin-links.ts'
 
 type Route = [method: string, path: string | RegExp, handler: Handler]
 
@@ -38,6 +42,19 @@ function routes(): Route[] {
     ['GET', '/user', getUser],
     ['PUT', '/user', putUser],
     ['POST', '/logout', logout],
+    ['POST', '/recover', recover],
+    ['POST', '/otp', otp],
+    ['POST', '/magiclink', otp],
+    ['POST', '/resend', resend],
+    ['GET', '/verify', verifyGet],
+    ['POST', '/verify', verifyPost],
+    ['POST', '/invite', invite],
+    ['GET', '/admin/users', listUsers],
+    ['POST', '/admin/users', createUser],
+    ['GET', /^\/admin\/users\/[^/]+$/, getUserById],
+    ['PUT', /^\/admin\/users\/[^/]+$/, updateUserById],
+    ['DELETE', /^\/admin\/users\/[^/]+$/, deleteUser],
+    ['POST', '/admin/generate_link', generateLink],
   ]
 }
 
