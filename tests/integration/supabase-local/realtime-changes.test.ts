@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+import { signJwt } from '../../../supabase/local/jwt.ts'
+import type { StandIn } from '../../../supabase/local/server.ts'
+import { startFixtureStandIn } from '../../helpers/stand-in.ts'
+import { clientFor } from '../../helpers/supabase.ts'
+
+type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
+
+let standIn: StandIn
+const clients: SupabaseClient[] = []
+
+/** A user row plus a token for it (auth/v1 is built elsewhere; these tests need only the claims). */
+async function newUser(): Promise<{ id: string; token: string }> {
+  const id = randomUUID()
+  await standIn.db.query(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)`, [
+    id,
+    `${id}@example.test`,
+  ])
+  const token = await signJwt(standIn.config, {
+    sub: id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  })
+  return { id, token }
+}
+
+async function clientWithToken(token?: string): Promise<SupabaseClient> {
+  const client = clientFor(standIn, 'anon')
+  if (token) await client.realtime.setAuth(token)
+  clients.push(client)
+  return client
+}
+
+/** Subscribes and resolves once the server confirmed the join; collects every change. */
+async function listen(
+  client: SupabaseClient,
+  filters: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[],
+): Promise<{ channel: RealtimeChannel; changes: Change[] }> {
+  const changes: Change[] = []
+  let channel = client.channel(`changes-${randomUUID()}`)
+  for (const f of filters) {
+    channel = channel.on('postgres_changes', { schema: 'public', ...f } as never, (p: Change) => changes.push(p))
+  }
+  await new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve()
+      else if (status !== 'CLOSED') reject(err ?? new Error(status))
+    })
+  })
+  return { channel, changes }
+}
+
+async function until(check: () => boolean, ms = 3000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Lets any change that is going to arrive arrive (used before asserting that nothing did). */
+const settle = () => new Promise((r) => setTimeout(r, 400))
+
+beforeAll(async () => {
+  standIn = await startFixtureStandIn()
+}, 60_000)
+
+afterAll(async () => {
+  for (const c of clients) await c.removeAllChannels()
+  await standIn?.stop()
+})
+
+describe('postgres_changes events', () => {
+  it('delivers INSERT, UPDATE and DELETE with the platform payload shape', async () => {
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [{ event: '*', table: 'rt_readings' }])
+    await standIn.db.query(`insert into rt_readings (id, sensor, level, tags) values (101, 'attic', 7, '{a,b}')`)
+    await standIn.db.query(`update rt_readings set level = 8 where id = 101`)
+    await standIn.db.query(`delete from rt_readings where id = 101`)
+    await until(() => changes.length === 3)
+    const [ins, upd, del] = changes
+    expect(ins).toMatchObject({ schema: 'public', table: 'rt_readings', eventType: 'INSERT', errors: null, old: {} })
+    expect(ins.new).toMatchObject({ id: 101, sensor: 'attic', level: 7, tags: ['a', 'b'] })
+    expect(new Date(ins.commit_timestamp).getTime()).toBeGreaterThan(Date.now() - 60_000)
+    expect(upd).toMatchObject({ eventType: 'UPDATE', new: { level: 8 }, old: { level: 7 } }) // REPLICA IDENTITY FULL
+    expect(del).toMatchObject({ eventType: 'DELETE', new: {}, old: { id: 101, level: 8 } })
+  })
+
+  it('fires only the bindings whose event matches', async () => {
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [
+      { event: 'INSERT', table: 'rt_readings' },
+      { event: 'DELETE', table: 'rt_readings' },
+    ])
+    await standIn.db.query(`insert into rt_readings (id, sensor, level) values (102, 'hall', 1)`)
+    await standIn.db.query(`update rt_readings set level = 2 where id = 102`)
+    await standIn.db.query(`delete from rt_readings where id = 102`)
+    await until(() => changes.length >= 2)
+    await settle()
+    expect(changes.map((c) => c.eventType)).toEqual(['INSERT', 'DELETE'])
+  })
+
+  it('sends only the primary key as old_record without REPLICA IDENTITY FULL', async () => {
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [{ event: 'UPDATE', table: 'rt_profiles' }])
+    await standIn.db.query(`insert into rt_profiles (id, display_name, private_note) values (1, 'Ada', 'secret')`)
+    await standIn.db.query(`update rt_profiles set display_name = 'Ada L.' where id = 1`)
+    await until(() => changes.length === 1)
+    expect(changes[0].old).toEqual({ id: 1 })
+    expect(changes[0].new).toEqual({ id: 1, display_name: 'Ada L.' })
+  })
+
+  it('never sends changes of tables outside the publication', async () => {
+    const client = await clientWithToken()
+    const channel = client.channel('unpublished')
+    const statuses: string[] = []
+    const system: { status: string; message: string }[] = []
+    channel
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_unpublished' }, () => statuses.push('change'))
+      .on('system', {}, (p: { status: string; message: string }) => system.push(p))
+      .subscribe((s) => statuses.push(s))
+    await until(() => system.length > 0)
+    expect(system[0].status).toBe('error')
+    expect(system[0].message).toMatch(/Unable to subscribe to changes/)
+    await standIn.db.query(`insert into rt_unpublished (id, label) values (1, 'x')`)
+    await settle()
+    expect(statuses).not.toContain('change')
+  })
+})
+
+describe('postgres_changes filters', () => {
+  const seed = [
+    [201, 'kitchen', 10],
+    [202, 'garage', 20],
+    [203, 'cellar', 30],
+  ] as const
+
+  const cases: [string, number[]][] = [
+    ['level=eq.20', [202]],
+    ['level=neq.20', [201, 203]],
+    ['level=lt.20', [201]],
+    ['level=lte.20', [201, 202]],
+    ['level=gt.20', [203]],
+    ['level=gte.20', [202, 203]],
+    ['sensor=in.(kitchen,cellar)', [201, 203]],
+  ]
+
+  it.each(cases)('%s delivers only the matching rows', async (filter, expected) => {
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_readings', filter }])
+    const offset = cases.findIndex(([f]) => f === filter) * 10
+    for (const [id, sensor, level] of seed) {
+      await standIn.db.query(`insert into rt_readings (id, sensor, level) values ($1, $2, $3)`, [id + offset * 10, sensor, level])
+    }
+    await until(() => changes.length >= expected.length)
+    await settle()
+    expect(changes.map((c) => (c.new as { id: number }).id - offset * 10).sort()).toEqual(expected)
+  })
+
+  it('refuses a filter on an unknown column with a system error', async () => {
+    const client = await clientWithToken()
+    const system: { extension: string; status: string; message: string }[] = []
+    const channel = client
+      .channel('bad-filter')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_readings', filter: 'nope=eq.1' }, () => {})
+      .on('system', {}, (p: { extension: string; status: string; message: string }) => system.push(p))
+    channel.subscribe()
+    await until(() => system.length > 0)
+    expect(system[0]).toMatchObject({ extension: 'postgres_changes', status: 'error' })
+    expect(system[0].message).toMatch(/Error parsing `filter` params/)
+  })
+
+  it('refuses a filter value of the wrong type and an unknown operator', async () => {
+    const client = await clientWithToken()
+    const messages: string[] = []
+    client
+      .channel('bad-values')
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_readings', filter: 'level=gt.high' }, () => {})
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_readings', filter: 'level=between.1' }, () => {})
+      .on('system', {}, (p: { status: string; message: string }) => messages.push(`${p.status}: ${p.message}`))
+      .subscribe()
+    await until(() => messages.length >= 2)
+    expect(messages[0]).toMatch(/^error: .*invalid input syntax for type integer/)
+    expect(messages[1]).toMatch(/^error: .*unsupported operator "between"/)
+  })
+})
+
+describe('row level security per subscriber', () => {
+  it('delivers a row to its owner and not to another user or to anon', async () => {
+    const alice = await newUser()
+    const bob = await newUser()
+    const aliceSees = await listen(await clientWithToken(alice.token), [{ event: '*', table: 'rt_notes' }])
+    const bobSees = await listen(await clientWithToken(bob.token), [{ event: '*', table: 'rt_notes' }])
+    const anonSees = await listen(await clientWithToken(), [{ event: '*', table: 'rt_notes' }])
+
+    await standIn.db.query(`insert into rt_notes (owner_id, body) values ($1, 'alice private')`, [alice.id])
+    await standIn.db.query(`insert into rt_notes (owner_id, body) values ($1, 'bob private')`, [bob.id])
+    await until(() => aliceSees.changes.length === 1 && bobSees.changes.length === 1)
+    await settle()
+    expect(aliceSees.changes.map((c) => (c.new as { body: string }).body)).toEqual(['alice private'])
+    expect(bobSees.changes.map((c) => (c.new as { body: string }).body)).toEqual(['bob private'])
+    expect(anonSees.changes).toEqual([])
+  })
+
+  it('sends DELETEs without an RLS check, carrying only the primary key', async () => {
+    const carol = await newUser()
+    const dave = await newUser()
+    const r = await standIn.db.query<{ id: number }>(`insert into rt_notes (owner_id, body) values ($1, 'gone') returning id`, [carol.id])
+    const daveSees = await listen(await clientWithToken(dave.token), [{ event: 'DELETE', table: 'rt_notes' }])
+    await standIn.db.query(`delete from rt_notes where id = $1`, [r.rows[0].id])
+    await until(() => daveSees.changes.length === 1)
+    expect(daveSees.changes[0].old).toEqual({ id: Number(r.rows[0].id) })
+  })
+
+  it('omits the columns the role may not select', async () => {
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_profiles' }])
+    await standIn.db.query(`insert into rt_profiles (id, display_name, private_note) values (2, 'Grace', 'hidden')`)
+    await until(() => changes.length === 1)
+    expect(changes[0].new).toEqual({ id: 2, display_name: 'Grace' })
+  })
+
+  it('applies a new token from setAuth to later changes', async () => {
+    const erin = await newUser()
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_notes' }])
+    await standIn.db.query(`insert into rt_notes (owner_id, body) values ($1, 'before sign-in')`, [erin.id])
+    await settle()
+    expect(changes).toEqual([])
+    await client.realtime.setAuth(erin.token)
+    await settle()
+    await standIn.db.query(`insert into rt_notes (owner_id, body) values ($1, 'after sign-in')`, [erin.id])
+    await until(() => changes.length === 1)
+    expect((changes[0].new as { body: string }).body).toBe('after sign-in')
+  })
+})
