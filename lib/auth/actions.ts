@@ -1,0 +1,66 @@
+'use server'
+
+import { ActionError, action } from '@/lib/safe-action'
+import { createClient } from '@/lib/supabase/server'
+import { describeAuthError } from './messages'
+import { safeNextPath } from './next-path'
+import { requestOrigin } from './origin'
+import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from './schema'
+
+function fail(error: { code?: string; status?: number; message: string }): never {
+  const failure = describeAuthError(error)
+  throw new ActionError(failure.message, failure.field ? { [failure.field]: failure.message } : undefined)
+}
+
+/** Email + password sign-in; answers where to go next (a same-origin path). */
+export const signIn = action(signInSchema, async ({ email, password, next }) => {
+  const supabase = await createClient()
+  const { error } = await supabase.auth.signInWithPassword({ email, password })
+  if (error) fail(error)
+  return { next: safeNextPath(next) }
+})
+
+/**
+ * Creates the account. With auto-confirm (the local default) the person is signed in at once;
+ * otherwise they must follow the emailed link, which comes back through /auth/callback.
+ */
+export const signUp = action(signUpSchema, async ({ fullName, email, password, next }) => {
+  const supabase = await createClient()
+  const origin = await requestOrigin()
+  const nextPath = safeNextPath(next)
+  const { data, error } = await supabase.auth.signUp({
+    email,
+    password,
+    options: {
+      data: fullName ? { full_name: fullName } : {},
+      emailRedirectTo: `${origin}/auth/callback?next=${encodeURIComponent(nextPath)}`,
+    },
+  })
+  if (error) fail(error)
+  // GoTrue hides taken addresses when confirmations are on: an obfuscated user with no identities
+  if (data.user && data.user.identities?.length === 0) fail({ code: 'user_already_exists', message: '' })
+  return { next: nextPath, needsConfirmation: !data.session }
+})
+
+/** Sends the reset link. Says the same whether or not the address has an account. */
+export const requestPasswordReset = action(forgotPasswordSchema, async ({ email }) => {
+  const supabase = await createClient()
+  const origin = await requestOrigin()
+  const { error } = await supabase.auth.resetPasswordForEmail(email, {
+    redirectTo: `${origin}/auth/callback?next=${encodeURIComponent('/auth/reset-password')}`,
+  })
+  // rate limits are worth telling; anything else would reveal whether the account exists
+  if (error && (error.status === 429 || error.code?.startsWith('over_'))) fail(error)
+  if (error) console.warn('[auth] password reset request failed', error.code, error.message)
+  return { sent: true as const }
+})
+
+/** Sets a new password for the session the reset link opened. */
+export const updatePassword = action(resetPasswordSchema, async ({ password }) => {
+  const supabase = await createClient()
+  const { data: userData } = await supabase.auth.getUser()
+  if (!userData.user) throw new ActionError('Your reset link has expired. Request a new one.')
+  const { error } = await supabase.auth.updateUser({ password })
+  if (error) fail(error)
+  return { next: '/dashboard' }
+})
