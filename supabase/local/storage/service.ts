@@ -1,7 +1,112 @@
-import type { Service, StandInContext } from '../http.ts'
-import { json } from '../http.ts'
+import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
+import { createBlobStore } from './blobs.ts'
+import { handleBucketRoute } from './buckets.ts'
+import { ERRORS, fromPgError, StorageFailure } from './errors.ts'
+import { GLOBAL_FILE_SIZE_LIMIT } from './limits.ts'
+import { listObjects } from './list.ts'
+import { splitBucketPath } from './names.ts'
+import {
+  createSignedUrl,
+  createSignedUrls,
+  downloadAuthenticated,
+  downloadPublic,
+  downloadSigned,
+  objectInfo,
+} from './read.ts'
+import { callerOf, type StorageDeps } from './scope.ts'
+import { createSignedUploadUrl, uploadObject, uploadToSignedUrl } from './upload.ts'
+import { copyObject, deleteObject, moveObject, removeObjects } from './write.ts'
 
-// Replaced by the real storage API in the stand-in's storage work; answers 501 until then.
-export async function createStorageService(_ctx: StandInContext): Promise<Service> {
-  return { prefix: '/storage/v1', handle: async () => json(501, { message: 'storage is not built yet' }) }
+const READ = new Set(['GET', 'HEAD'])
+
+/** Routes that carry their own permission (a token or a public bucket) and ignore the caller. */
+async function routeWithoutCaller(deps: StorageDeps, req: LocalRequest, p: string): Promise<LocalResponse | null> {
+  const m = req.method
+  let match: RegExpExecArray | null
+  if ((match = /^\/object\/public\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(match[1])
+    return downloadPublic(deps, req, bucket, name)
+  }
+  if ((match = /^\/object\/info\/public\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(match[1])
+    return objectInfo(deps, req, null, bucket, name)
+  }
+  if ((match = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
+    return downloadSigned(deps, req, bucket, name)
+  }
+  if ((match = /^\/object\/upload\/sign\/([^/]+)\/(.+)$/.exec(p)) && m === 'PUT') {
+    const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
+    return uploadToSignedUrl(deps, req, bucket, name)
+  }
+  return null
+}
+
+async function route(deps: StorageDeps, req: LocalRequest): Promise<LocalResponse> {
+  const p = req.path
+  const m = req.method
+  const open = await routeWithoutCaller(deps, req, p)
+  if (open) return open
+
+  const caller = await callerOf(deps, req)
+  if (p === '/bucket' || p.startsWith('/bucket/')) return handleBucketRoute(deps, req, caller, p.slice('/bucket'.length))
+  let match: RegExpExecArray | null
+  if ((match = /^\/object\/list\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
+    return listObjects(deps, req, caller, decodeURIComponent(match[1]))
+  }
+  if (p === '/object/move' && m === 'POST') return moveObject(deps, req, caller)
+  if (p === '/object/copy' && m === 'POST') return copyObject(deps, req, caller)
+  if ((match = /^\/object\/sign\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
+    return createSignedUrls(deps, req, caller, decodeURIComponent(match[1]))
+  }
+  if ((match = /^\/object\/sign\/(.+)$/.exec(p)) && m === 'POST') {
+    const { bucket, name } = splitBucketPath(match[1])
+    return createSignedUrl(deps, req, caller, bucket, name)
+  }
+  if ((match = /^\/object\/upload\/sign\/(.+)$/.exec(p)) && m === 'POST') {
+    const { bucket, name } = splitBucketPath(match[1])
+    return createSignedUploadUrl(deps, req, caller, bucket, name)
+  }
+  if ((match = /^\/object\/info\/(?:authenticated\/)?(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(match[1])
+    return objectInfo(deps, req, caller, bucket, name)
+  }
+  if ((match = /^\/object\/authenticated\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(match[1])
+    return downloadAuthenticated(deps, req, caller, bucket, name)
+  }
+  if ((match = /^\/object\/([^/]+)\/?$/.exec(p)) && m === 'DELETE') {
+    return removeObjects(deps, req, caller, decodeURIComponent(match[1]))
+  }
+  if ((match = /^\/object\/([^/]+)\/(.+)$/.exec(p))) {
+    const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
+    if (READ.has(m)) return downloadAuthenticated(deps, req, caller, bucket, name)
+    if (m === 'POST' || m === 'PUT') return uploadObject(deps, req, caller, bucket, name)
+    if (m === 'DELETE') return deleteObject(deps, req, caller, bucket, name)
+  }
+  if (p.startsWith('/render/')) {
+    throw new StorageFailure('FeatureNotEnabled', 400, 'Image transformation is not available in the local stand-in')
+  }
+  throw ERRORS.routeNotFound(m, p)
+}
+
+/** The Supabase Storage API (`/storage/v1`) over the stand-in's database and a blob store. */
+export async function createStorageService(ctx: StandInContext): Promise<Service> {
+  const deps: StorageDeps = {
+    ctx,
+    blobs: createBlobStore(ctx.config.dataDir),
+    globalFileSizeLimit: GLOBAL_FILE_SIZE_LIMIT,
+  }
+  return {
+    prefix: '/storage/v1',
+    async handle(req) {
+      try {
+        return await route(deps, req)
+      } catch (err) {
+        const failure = fromPgError(err)
+        if (failure.httpStatusCode === 500) ctx.log('storage error', req.method, req.path, err)
+        return failure.render()
+      }
+    },
+  }
 }
