@@ -135,7 +135,7 @@ export async function refreshSession(tx: Tx, config: StandInConfig, token: strin
   const u = await tx.query<UserRow>('select * from auth.users where id = $1', [session.user_id])
   const user = u.rows[0]
   if (!user) throw errors.refreshSessionGone()
-  if (user.banned_until && user.banned_until.getTime() > Date.now()) throw errors.refreshSessionGone()
+  if (user.banned_until && user.banned_until.getTime() > Date.now()) throw errors.userBanned()
 
   if (rt.revoked) {
     const active = await tx.query<RefreshTokenRow>(
