@@ -1,0 +1,57 @@
+import type { Metadata } from 'next'
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { PageHeader } from '@/components/ui/page-header'
+import { AvatarUpload } from '@/components/dashboard/profile/avatar-upload'
+import { EmailForm, NameForm, PasswordForm } from '@/components/dashboard/profile/profile-forms'
+import { avatarUrl } from '@/lib/profile/avatar-url'
+import { getMyProfile } from '@/lib/profile/queries'
+import { requireTeam } from '@/lib/teams/context'
+
+export const metadata: Metadata = { title: 'Your profile' }
+
+export default async function ProfilePage({ params }: { params: Promise<{ team_id: string }> }) {
+  const { user } = await requireTeam((await params).team_id)
+  const profile = await getMyProfile(user.id)
+  const email = user.email ?? ''
+
+  return (
+    <>
+      <PageHeader title="Your profile" description="How you appear to your teammates, and how you sign in." />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Personal details</CardTitle>
+            <CardDescription>Shown to everyone in your teams.</CardDescription>
+          </CardHeader>
+          <CardBody className="space-y-6">
+            <AvatarUpload
+              userId={user.id}
+              name={profile?.fullName ?? null}
+              email={email}
+              currentUrl={avatarUrl(profile?.avatarPath)}
+            />
+            <NameForm fullName={profile?.fullName ?? null} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Email</CardTitle>
+            <CardDescription>Changing it may need a confirmation from the new address.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <EmailForm email={email} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Password</CardTitle>
+            <CardDescription>Other devices stay signed in until their session ends.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <PasswordForm />
+          </CardBody>
+        </Card>
+      </div>
+    </>
+  )
+}
