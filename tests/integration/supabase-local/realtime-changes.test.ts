@@ -4,7 +4,7 @@ import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } 
 import { signJwt } from '../../../supabase/local/jwt.ts'
 import type { StandIn } from '../../../supabase/local/server.ts'
 import { startFixtureStandIn } from '../../helpers/stand-in.ts'
-import { clientFor } from '../../helpers/supabase.ts'
+import { clientFor, signedInClient } from '../../helpers/supabase.ts'
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
 
@@ -113,6 +113,31 @@ describe('postgres_changes events', () => {
     expect(changes[0].new).toEqual({ id: 1, display_name: 'Ada L.' })
   })
 
+  it('captures a table added to the publication while the stand-in runs', async () => {
+    await standIn.db.exec(`create table public.rt_late (id integer primary key, label text);
+      alter publication supabase_realtime add table public.rt_late;`)
+    const client = await clientWithToken()
+    const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_late' }])
+    await standIn.db.query(`insert into rt_late (id, label) values (1, 'new table')`)
+    await until(() => changes.length === 1)
+    expect(changes[0].new).toEqual({ id: 1, label: 'new table' })
+  })
+
+  it('delivers every published table of a schema when no table is named', async () => {
+    const client = await clientWithToken()
+    const changes: Change[] = []
+    const channel = client
+      .channel(`schema-${randomUUID()}`)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public' }, (p: Change) => changes.push(p))
+    await new Promise<void>((resolve) => channel.subscribe((s) => s === 'SUBSCRIBED' && resolve()))
+    await standIn.db.query(`insert into rt_readings (id, sensor, level) values (701, 'porch', 3)`)
+    await standIn.db.query(`insert into rt_profiles (id, display_name) values (701, 'Lin')`)
+    await standIn.db.query(`insert into rt_unpublished (id, label) values (701, 'never')`)
+    await until(() => changes.length >= 2)
+    await settle()
+    expect(changes.map((c) => c.table)).toEqual(['rt_readings', 'rt_profiles'])
+  })
+
   it('never sends changes of tables outside the publication', async () => {
     const client = await clientWithToken()
     const channel = client.channel('unpublished')
@@ -133,31 +158,31 @@ describe('postgres_changes events', () => {
 
 describe('postgres_changes filters', () => {
   const seed = [
-    [201, 'kitchen', 10],
-    [202, 'garage', 20],
-    [203, 'cellar', 30],
+    [1, 'kitchen', 10],
+    [2, 'garage', 20],
+    [3, 'cellar', 30],
   ] as const
 
   const cases: [string, number[]][] = [
-    ['level=eq.20', [202]],
-    ['level=neq.20', [201, 203]],
-    ['level=lt.20', [201]],
-    ['level=lte.20', [201, 202]],
-    ['level=gt.20', [203]],
-    ['level=gte.20', [202, 203]],
-    ['sensor=in.(kitchen,cellar)', [201, 203]],
+    ['level=eq.20', [2]],
+    ['level=neq.20', [1, 3]],
+    ['level=lt.20', [1]],
+    ['level=lte.20', [1, 2]],
+    ['level=gt.20', [3]],
+    ['level=gte.20', [2, 3]],
+    ['sensor=in.(kitchen,cellar)', [1, 3]],
   ]
 
   it.each(cases)('%s delivers only the matching rows', async (filter, expected) => {
     const client = await clientWithToken()
     const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_readings', filter }])
-    const offset = cases.findIndex(([f]) => f === filter) * 10
+    const base = 1000 + cases.findIndex(([f]) => f === filter) * 10 // ids of their own per case
     for (const [id, sensor, level] of seed) {
-      await standIn.db.query(`insert into rt_readings (id, sensor, level) values ($1, $2, $3)`, [id + offset * 10, sensor, level])
+      await standIn.db.query(`insert into rt_readings (id, sensor, level) values ($1, $2, $3)`, [base + id, sensor, level])
     }
     await until(() => changes.length >= expected.length)
     await settle()
-    expect(changes.map((c) => (c.new as { id: number }).id - offset * 10).sort()).toEqual(expected)
+    expect(changes.map((c) => (c.new as { id: number }).id - base).sort()).toEqual(expected)
   })
 
   it('refuses a filter on an unknown column with a system error', async () => {
@@ -203,6 +228,18 @@ describe('row level security per subscriber', () => {
     expect(aliceSees.changes.map((c) => (c.new as { body: string }).body)).toEqual(['alice private'])
     expect(bobSees.changes.map((c) => (c.new as { body: string }).body)).toEqual(['bob private'])
     expect(anonSees.changes).toEqual([])
+  })
+
+  it('follows the session of a user signed in through auth/v1', async () => {
+    const { client, user } = await signedInClient(standIn)
+    clients.push(client)
+    const other = await newUser()
+    const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_notes' }])
+    await standIn.db.query(`insert into rt_notes (owner_id, body) values ($1, 'not mine')`, [other.id])
+    await standIn.db.query(`insert into rt_notes (owner_id, body) values ($1, 'mine')`, [user.id])
+    await until(() => changes.length >= 1)
+    await settle()
+    expect(changes.map((c) => (c.new as { body: string }).body)).toEqual(['mine'])
   })
 
   it('sends DELETEs without an RLS check, carrying only the primary key', async () => {
