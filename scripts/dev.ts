@@ -1,0 +1,113 @@
+/**
+ * `npm run dev`: the embedded Supabase stand-in (in this process, data in .supabase-local) and
+ * `next dev` (a child process) together. Ctrl-C stops both; if either dies, the other is stopped.
+ * With NEXT_PUBLIC_SUPABASE_URL pointing at a hosted project, only Next starts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { PASSWORD_MIN } from '../lib/constants.ts'
+import { startStandIn, type StandIn } from '../supabase/local/server.ts'
+import { DataDirLockedError } from '../supabase/local/lock.ts'
+import { MigrationError } from '../supabase/local/db.ts'
+
+const DEMO_PASSWORD = 'demo-password-1'
+const DEMO_ACCOUNTS = [
+  ['owner@demo.test', 'owner of the demo team "Harbour Realty"'],
+  ['member@demo.test', 'member of "Harbour Realty"'],
+  ['admin@demo.test', 'administrator (/admin)'],
+]
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.PORT ?? '3000' },
+    'supabase-port': { type: 'string', default: '54321' },
+    reset: { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+  },
+})
+
+const root = path.resolve(import.meta.dirname, '..')
+const appPort = Number(values.port)
+const appUrl = `http://localhost:${appPort}`
+
+function isHostedSupabase(): boolean {
+  const url = process.env.NEXT_PUBLIC_SUPABASE_URL
+  if (!url) return false
+  const { hostname } = new URL(url)
+  return !['127.0.0.1', 'localhost', '::1'].includes(hostname)
+}
+
+async function main() {
+  let standIn: StandIn | null = null
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+
+  if (!isHostedSupabase()) {
+    const started = Date.now()
+    standIn = await startStandIn({
+      port: Number(values['supabase-port']),
+      dataDir: values.memory ? null : undefined,
+      reset: values.reset,
+      quiet: true,
+      auth: { minPasswordLength: PASSWORD_MIN, siteUrl: appUrl },
+    })
+    env.NEXT_PUBLIC_SUPABASE_URL = standIn.url
+    env.NEXT_PUBLIC_SUPABASE_ANON_KEY = standIn.config.anonKey
+    env.SUPABASE_SERVICE_ROLE_KEY = standIn.config.serviceRoleKey
+    const migrations = standIn.appliedMigrations.length
+    console.log(`
+  Local Supabase ready in ${Date.now() - started} ms (${standIn.config.dataDir ?? 'in memory'})
+  ${migrations ? `${migrations} new migration(s) applied` : 'migrations up to date'}${standIn.seeded ? ', demo data seeded' : ''}
+
+    App        ${appUrl}
+    Supabase   ${standIn.url}
+    Mailbox    ${standIn.url}/mailbox   (every email the app sends lands here)
+
+  Demo sign-ins (password ${DEMO_PASSWORD}):
+${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('\n')}
+
+  Starting Next.js… (Ctrl-C stops everything)
+`)
+  } else {
+    console.log(`\n  Using the hosted Supabase at ${process.env.NEXT_PUBLIC_SUPABASE_URL}\n  App ${appUrl}\n`)
+  }
+
+  const next: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(appPort)],
+    { cwd: root, env, stdio: 'inherit' },
+  )
+
+  let stopping = false
+  const stop = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    if (next.exitCode === null && next.signalCode === null) {
+      next.kill('SIGTERM')
+      await new Promise((resolve) => next.once('exit', resolve))
+    }
+    if (standIn) {
+      await standIn.stop()
+      console.log('\n  Local Supabase stopped; data is saved in .supabase-local.')
+    }
+    process.exit(code)
+  }
+
+  next.on('exit', (code, signal) => {
+    if (!stopping) console.error(`\n  Next.js exited (${signal ?? code}); stopping.`)
+    void stop(code ?? 0)
+  })
+  process.on('SIGINT', () => void stop(0))
+  process.on('SIGTERM', () => void stop(0))
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError || error instanceof MigrationError) {
+    console.error(`\n  ${error.message}\n`)
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`\n  Port ${values['supabase-port']} is in use: is another \`npm run dev\` or \`npm run supabase:local\` running?\n`)
+  } else {
+    console.error(error)
+  }
+  process.exit(1)
+})

@@ -1,0 +1,12 @@
+/** Where the end-to-end stack listens (fixed ports: the app is built with the Supabase URL inlined). */
+export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3111)
+export const E2E_SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329)
+export const appUrl = `http://127.0.0.1:${E2E_APP_PORT}`
+export const standInUrl = `http://127.0.0.1:${E2E_SUPABASE_PORT}`
+
+export const DEMO_PASSWORD = 'demo-password-1'
+export const DEMO = {
+  owner: 'owner@demo.test',
+  member: 'member@demo.test',
+  admin: 'admin@demo.test',
+} as const

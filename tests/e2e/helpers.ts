@@ -1,0 +1,61 @@
+import { expect, type Page } from '@playwright/test'
+import { standInUrl } from './env'
+
+let counter = 0
+/** A fresh address per call, so tests never collide on the shared database. */
+export function uniqueEmail(prefix = 'agent'): string {
+  counter += 1
+  return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.test`
+}
+
+export async function signUp(page: Page, email: string, password: string, fullName = 'Alex Morgan') {
+  await page.goto('/auth/signup')
+  await page.getByLabel('Full name').fill(fullName)
+  await page.getByLabel('Work email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Create account' }).click()
+}
+
+export async function signIn(page: Page, email: string, password: string, path = '/auth/login') {
+  if (!page.url().includes('/auth/login')) await page.goto(path)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Sign-out is a form POST; this is what every menu's "Sign out" does. */
+export async function signOut(page: Page) {
+  await page.evaluate(async () => {
+    await fetch('/auth/signout', { method: 'POST', redirect: 'manual' })
+  })
+  await page.goto('/auth/login?notice=signed-out')
+}
+
+interface MailLink {
+  label: string
+  url: string
+}
+interface Mail {
+  to: string
+  subject: string
+  kind: string
+  links: MailLink[]
+}
+
+/** The newest email the stand-in holds for an address (waits for it to arrive). */
+export async function latestMail(to: string, kind?: string): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${standInUrl}/mailbox/api/messages?to=${encodeURIComponent(to)}`)
+        const body = (await response.json()) as Mail[] | { messages: Mail[] }
+        const mails = Array.isArray(body) ? body : body.messages
+        found = mails.find((m) => !kind || m.kind === kind)
+        return Boolean(found)
+      },
+      { timeout: 10_000, message: `an email to ${to}` },
+    )
+    .toBe(true)
+  return found!
+}

@@ -1,0 +1,84 @@
+/**
+ * The stack the browser tests run against: the stand-in in memory (migrations + seed, from the
+ * cached snapshot) and the app, by default as a production build (`next build` + `next start`,
+ * into .next/e2e so the developer's build is untouched); E2E_NEXT=dev uses `next dev` instead.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import { PASSWORD_MIN } from '../../lib/constants.ts'
+import { startStandIn } from '../../supabase/local/server.ts'
+import { migratedSnapshot } from '../../supabase/local/testing.ts'
+import { E2E_APP_PORT, E2E_SUPABASE_PORT, appUrl } from './env.ts'
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+const migrationsDir = path.join(root, 'supabase', 'migrations')
+const seedFile = path.join(root, 'supabase', 'seed.sql')
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next')
+const mode = process.env.E2E_NEXT === 'dev' ? 'dev' : 'build'
+
+function run(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [nextBin, ...args], { cwd: root, env, stdio: 'inherit' })
+}
+
+function finished(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code ?? 1)))
+}
+
+async function main() {
+  const t0 = Date.now()
+  const { blob } = await migratedSnapshot({ migrationsDir, seedFile })
+  const standIn = await startStandIn({
+    port: E2E_SUPABASE_PORT,
+    dataDir: null,
+    snapshot: blob,
+    migrationsDir,
+    seedFile: null,
+    quiet: true,
+    env: {},
+    // many sign-ins come from one address during a run; the limit itself is tested elsewhere
+    auth: { minPasswordLength: PASSWORD_MIN, siteUrl: appUrl, signInRateLimit: { max: 1000, windowMs: 60_000 } },
+  })
+  console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms`)
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    NEXT_DIST_DIR: '.next/e2e',
+    NEXT_PUBLIC_SUPABASE_URL: standIn.url,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: standIn.config.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: standIn.config.serviceRoleKey,
+  }
+
+  let child: ChildProcess | null = null
+  let stopping = false
+  const stop = async (code: number) => {
+    if (stopping) return
+    stopping = true
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM')
+      await finished(child)
+    }
+    await standIn.stop()
+    process.exit(code)
+  }
+  process.on('SIGINT', () => void stop(0))
+  process.on('SIGTERM', () => void stop(0))
+
+  if (mode === 'build') {
+    const t1 = Date.now()
+    child = run(['build'], { ...env, NODE_ENV: 'production' })
+    const code = await finished(child)
+    console.log(`[e2e] next build finished in ${((Date.now() - t1) / 1000).toFixed(1)} s (exit ${code})`)
+    if (code !== 0) return stop(code)
+    child = run(['start', '--port', String(E2E_APP_PORT), '--hostname', '127.0.0.1'], { ...env, NODE_ENV: 'production' })
+  } else {
+    child = run(['dev', '--port', String(E2E_APP_PORT), '--hostname', '127.0.0.1'], env)
+  }
+  const code = await finished(child)
+  if (!stopping) await stop(code)
+}
+
+main().catch((error) => {
+  console.error('[e2e] could not start the stack:', error)
+  process.exit(1)
+})

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+import { DEMO } from './env'
+
+// Wrong sign-ins are the cheapest way to raise real toasts: each is a loading toast that turns
+// into an error toast, as every form in the app does.
+async function failSignIn(page: import('@playwright/test').Page) {
+  await page.getByLabel('Email').fill(DEMO.member)
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password-x')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled()
+}
+
+test.describe('toasts', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('render bottom-right, 356 px wide, 14 px apart, at most 3 at once', async ({ page }) => {
+    await page.goto('/auth/login')
+    for (let i = 0; i < 4; i++) await failSignIn(page)
+
+    const toaster = page.locator('[data-sonner-toaster]')
+    await expect(toaster).toHaveAttribute('data-y-position', 'bottom')
+    await expect(toaster).toHaveAttribute('data-x-position', 'right')
+
+    const toasts = page.locator('[data-sonner-toast]')
+    await expect(toasts.first()).toHaveAttribute('data-type', 'error')
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3)
+    expect(await toasts.count()).toBeGreaterThanOrEqual(4)
+
+    const box = (await toasts.first().boundingBox())!
+    expect(box.width).toBe(356)
+    const viewport = page.viewportSize()!
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(48)
+    expect(viewport.height - (box.y + box.height)).toBeLessThan(48)
+
+    // expanded on hover, the stack shows the real gap between toasts
+    await toasts.first().hover()
+    await expect(toasts.first()).toHaveAttribute('data-expanded', 'true')
+    await page.waitForTimeout(500)
+    const boxes = []
+    for (let i = 0; i < 2; i++) boxes.push((await toasts.nth(i).boundingBox())!)
+    expect(Math.round(boxes[0].y - (boxes[1].y + boxes[1].height))).toBe(14)
+  })
+
+  test('a toast stays about 4 seconds', async ({ page }) => {
+    await page.goto('/auth/login')
+    await failSignIn(page)
+    const toast = page.locator('[data-sonner-toast][data-type="error"]')
+    await expect(toast).toHaveCount(1)
+    await page.waitForTimeout(3000)
+    await expect(toast).toHaveCount(1)
+    await expect(toast).toHaveCount(0, { timeout: 3500 })
+  })
+})
