@@ -8,6 +8,7 @@ import { otp, recover, resend } from './otp.ts'
 import { verifyGet, verifyPost } from './verify.ts'
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin.ts'
 import { generateLink, invite } from './admin-links.ts'
+import { authorize, reauthenticate } from './reauthenticate.ts'
 
 type Route = [method: string, path: string | RegExp, handler: Handler]
 
@@ -49,6 +50,8 @@ function routes(): Route[] {
     ['GET', '/verify', verifyGet],
     ['POST', '/verify', verifyPost],
     ['POST', '/invite', invite],
+    ['GET', '/reauthenticate', reauthenticate],
+    ['GET', '/authorize', authorize],
     ['GET', '/admin/users', listUsers],
     ['POST', '/admin/users', createUser],
     ['GET', /^\/admin\/users\/[^/]+$/, getUserById],

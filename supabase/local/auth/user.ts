@@ -4,6 +4,7 @@ import { errors } from './errors.ts'
 import { issueEmailToken, pkceFrom, sendAuthMail, takeEmailSend } from './mail.ts'
 import { checkPasswordStrength, hashPassword, passwordMatches } from './passwords.ts'
 import { allowedRedirect, callerClaims, loadCaller, obj, readJson, redirectParam, str } from './request.ts'
+import { consumeNonce } from './reauthenticate.ts'
 import { endSessions } from './sessions.ts'
 import { findUserByEmail, insertEmailIdentity, isValidEmail, normalizeEmail, updateUser, userJson } from './users.ts'
 
@@ -52,6 +53,8 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
       const merged = Object.fromEntries(Object.entries(r.rows[0].m).filter(([, v]) => v !== null))
       user = await updateUser(tx, user.id, { raw_user_meta_data: merged })
     }
+    const nonce = str(body.nonce)
+    if (passwordHash && nonce) await consumeNonce(tx, user.id, user.email, nonce)
     if (passwordHash) user = await updateUser(tx, user.id, { encrypted_password: passwordHash })
     if (email !== undefined && normalizeEmail(email) !== (user.email ?? '')) {
       const other = await findUserByEmail(tx, email)

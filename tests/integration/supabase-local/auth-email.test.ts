@@ -222,6 +222,45 @@ describe('auth: sign-up with email confirmation', () => {
     expect(later.data.user!.email_confirmed_at).toBeTruthy()
   })
 
+  it('confirms a sign-up from @supabase/ssr through /auth/callback?code=', async () => {
+    const email = uniqueEmail('ssr-signup')
+    const browser = cookieJar()
+    const signup = createServerClient(standIn.url, standIn.config.anonKey, {
+      cookies: browser.cookies,
+      realtime: { transport: WebSocket as never },
+    })
+    const { data, error } = await signup.auth.signUp({
+      email,
+      password: 'correct-horse-9',
+      options: { emailRedirectTo: 'http://localhost:3000/auth/callback' },
+    })
+    expect(error).toBeNull()
+    expect(data.session).toBeNull()
+    const landed = await openLink(standIn.mailbox.list(email)[0].links[0].url)
+    const code = landed.searchParams.get('code')!
+    const callback = createServerClient(standIn.url, standIn.config.anonKey, {
+      cookies: browser.cookies,
+      realtime: { transport: WebSocket as never },
+    })
+    const exchanged = await callback.auth.exchangeCodeForSession(code)
+    expect(exchanged.error).toBeNull()
+    expect(exchanged.data.user!.email_confirmed_at).toBeTruthy()
+    expect(browser.jar.has('sb-127-auth-token')).toBe(true)
+  })
+
+  it('resends the confirmation with a fresh code; the old one stops working', async () => {
+    const email = uniqueEmail('resend')
+    await clientFor(standIn).auth.signUp({ email, password: 'correct-horse-9' })
+    const oldCode = standIn.mailbox.list(email)[0].code!
+    expect((await clientFor(standIn).auth.resend({ type: 'signup', email })).error).toBeNull()
+    const mails = standIn.mailbox.list(email)
+    expect(mails).toHaveLength(2)
+    const stale = await clientFor(standIn).auth.verifyOtp({ email, token: oldCode, type: 'signup' })
+    if (oldCode !== mails[0].code) expect(stale.error?.code).toBe('otp_expired')
+    const fresh = await clientFor(standIn).auth.verifyOtp({ email, token: mails[0].code!, type: 'signup' })
+    expect(fresh.error).toBeNull()
+  })
+
   it('confirms with the 6-digit code too', async () => {
     const email = uniqueEmail('code')
     await clientFor(standIn).auth.signUp({ email, password: 'correct-horse-9' })

@@ -99,6 +99,17 @@ describe('auth: sessions, refresh, anonymous users, user updates, logout', () =>
     expect((await clientFor(standIn).auth.signInWithPassword({ email, password: 'brand-new-pass-7' })).error).toBeNull()
   })
 
+  it('mails a reauthentication nonce and checks it when a password change sends one', async () => {
+    const { client, email } = await signedInClient(standIn)
+    expect((await client.auth.reauthenticate()).error).toBeNull()
+    const mail = standIn.mailbox.list(email)[0]
+    expect(mail.kind).toBe('reauthentication')
+    const wrong = await client.auth.updateUser({ password: 'nonce-pass-1', nonce: mail.code === '111111' ? '222222' : '111111' })
+    expect(wrong.error?.code).toBe('reauthentication_not_valid')
+    const right = await client.auth.updateUser({ password: 'nonce-pass-1', nonce: mail.code! })
+    expect(right.error).toBeNull()
+  })
+
   it('asks for confirmation at the new address before changing a permanent user email', async () => {
     const { client } = await signedInClient(standIn)
     const next = uniqueEmail('moved')

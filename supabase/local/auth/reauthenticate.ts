@@ -1,0 +1,57 @@
+import type { Tx } from '../db.ts'
+import type { LocalRequest, LocalResponse } from '../http.ts'
+import { ok, owner, type AuthContext } from './context.ts'
+import { AuthError, errors } from './errors.ts'
+import { callerClaims, loadCaller } from './request.ts'
+import { generateOtp, tokenHash } from './secrets.ts'
+import { updateUser } from './users.ts'
+import { takeEmailSend } from './mail.ts'
+
+/**
+ * GET /reauthenticate: mails a 6-digit nonce for `updateUser({password, nonce})`. The hosted
+ * default does not require it (secure password change off), so PUT /user checks a nonce only
+ * when one is sent.
+ */
+export async function reauthenticate(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
+  const claims = await callerClaims(ctx.config, req)
+  await owner(ctx, async (tx) => {
+    const { user } = await loadCaller(tx, claims)
+    if (!user.email) throw new AuthError(422, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number')
+    takeEmailSend(ctx, user.email)
+    const code = generateOtp()
+    await updateUser(tx, user.id, { reauthentication_token: tokenHash(user.email, code), reauthentication_sent_at: new Date() })
+    ctx.mailbox.send({
+      to: user.email,
+      subject: 'Confirm reauthentication',
+      kind: 'reauthentication',
+      text: `Enter the code: ${code}`,
+      links: [],
+      code,
+    })
+  })
+  return ok(req, {})
+}
+
+/** Checks and clears a reauthentication nonce (inside the PUT /user transaction). */
+export async function consumeNonce(
+  tx: Tx,
+  userId: string,
+  email: string | null,
+  nonce: string,
+): Promise<void> {
+  const r = await tx.query<{ reauthentication_token: string | null; reauthentication_sent_at: Date | null }>(
+    'select reauthentication_token, reauthentication_sent_at from auth.users where id = $1',
+    [userId],
+  )
+  const row = r.rows[0]
+  const fresh = row?.reauthentication_sent_at && Date.now() - new Date(row.reauthentication_sent_at).getTime() < 3600_000
+  if (!email || !fresh || row.reauthentication_token !== tokenHash(email, nonce.trim())) {
+    throw new AuthError(400, 'reauthentication_not_valid', 'Requires reauthentication')
+  }
+  await updateUser(tx, userId, { reauthentication_token: '' })
+}
+
+/** GET /authorize: no OAuth providers exist locally; GoTrue answers an unknown provider the same way. */
+export async function authorize(): Promise<LocalResponse> {
+  throw errors.validation('Unsupported provider: provider is not enabled')
+}
