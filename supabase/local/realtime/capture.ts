@@ -146,6 +146,7 @@ export class ChangeCapture {
   private async drainLoop(): Promise<void> {
     for (;;) {
       this.again = false
+      // one round trip: take the oldest batch off the table and hand it over in commit order
       const r = await this.db.query<{
         id: number
         schema_name: string
@@ -155,11 +156,12 @@ export class ChangeCapture {
         old_record: Record<string, unknown> | null
         committed_at: Date
       }>(
-        `select id::int8::float8 as id, schema_name, table_name, type, record, old_record, committed_at
-           from supabase_local.realtime_changes order by id limit ${BATCH}`,
+        `delete from supabase_local.realtime_changes
+          where id in (select id from supabase_local.realtime_changes order by id limit ${BATCH})
+          returning id::float8 as id, schema_name, table_name, type, record, old_record, committed_at`,
       )
       if (r.rows.length === 0) return
-      await this.db.query(`delete from supabase_local.realtime_changes where id <= $1`, [r.rows[r.rows.length - 1].id])
+      r.rows.sort((a, b) => a.id - b.id)
       await this.onChanges(
         r.rows.map((row) => ({
           id: row.id,

@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { withScope } from '../db.ts'
+import type { Subscriber } from './auth.ts'
 import type { CapturedChange } from './capture.ts'
 import { publishedTables, qualified, quoteIdent, selectableColumns, tableInfo, type TableInfo } from './catalog.ts'
 import { rowMatches } from './filters.ts'
@@ -21,10 +22,31 @@ function pick(row: Record<string, unknown> | null, keep: (name: string) => boole
   return out
 }
 
+/** One event for one channel, waiting for its RLS verdict when it needs one. */
+interface Pending {
+  ch: JoinedChannel
+  change: CapturedChange
+  info: TableInfo
+  ids: number[]
+  oldRow: Record<string, unknown> | null
+  cols: Set<string>
+  /** key of the (subscriber claims, table) group whose visibility check decides it; null = no check */
+  check: string | null
+}
+
+/** Rows of one table to check under one subscriber's claims. */
+interface CheckGroup {
+  subscriber: Subscriber
+  info: TableInfo
+  changes: CapturedChange[]
+  visible: Set<CapturedChange>
+}
+
 /**
  * Delivers captured changes the way realtime's apply_rls does: each subscriber gets the event only
- * if the role may select the row (RLS checked by primary key under the subscriber's claims), sees
+ * if its role may select the row (RLS checked by primary key under the subscriber's claims), sees
  * only the columns it may select, and DELETEs carry only the primary key and skip the RLS check.
+ * Visibility is checked once per batch for each subscriber and table, not once per row.
  */
 export class ChangeDelivery {
   constructor(
@@ -39,6 +61,8 @@ export class ChangeDelivery {
     const published = await publishedTables(this.db)
     const infos = new Map<string, TableInfo | null>()
     const selectable = new Map<string, Set<string>>()
+    const pending: Pending[] = []
+    const groups = new Map<string, CheckGroup>()
     for (const change of changes) {
       const name = `${change.schema}.${change.table}`
       if (!published.has(name)) continue
@@ -54,7 +78,6 @@ export class ChangeDelivery {
             ? pick(change.oldRecord, (k) => pk.has(k))
             : change.oldRecord
       const filterRow = change.type === 'DELETE' ? oldRow : change.record
-      const visibility = new Map<string, Promise<boolean>>()
       for (const ch of channels) {
         const ids = ch.bindings.filter((b) => bindingSees(b, change, info, filterRow)).map((b) => b.id)
         if (ids.length === 0) continue
@@ -62,46 +85,60 @@ export class ChangeDelivery {
         const privKey = `${role}\u0000${name}`
         if (!selectable.has(privKey)) selectable.set(privKey, await selectableColumns(this.db, role, change.schema, change.table))
         const cols = selectable.get(privKey)!
-        const base = {
-          schema: change.schema,
-          table: change.table,
-          commit_timestamp: change.committedAt.toISOString(),
-          type: change.type,
-          columns: info.columns.filter((c) => cols.has(c.name)).map((c) => ({ name: c.name, type: c.type })),
+        const pkReadable = info.primaryKey.length > 0 && info.primaryKey.every((k) => cols.has(k))
+        let check: string | null = null
+        if (pkReadable && change.type !== 'DELETE' && info.rls) {
+          check = `${name}\u0000${role}\u0000${JSON.stringify(ch.subscriber.claims)}`
+          const group = groups.get(check) ?? { subscriber: ch.subscriber, info, changes: [], visible: new Set() }
+          if (!group.changes.includes(change)) group.changes.push(change)
+          groups.set(check, group)
         }
-        if (info.primaryKey.length === 0 || !info.primaryKey.every((k) => cols.has(k))) {
-          const why = info.primaryKey.length === 0 ? 'Error 400: Bad Request, no primary key' : 'Error 401: Unauthorized'
-          pushTo(ch, 'postgres_changes', { ids, data: { ...base, errors: [why] } })
-          continue
-        }
-        if (change.type !== 'DELETE' && info.rls) {
-          const claimsKey = `${role}\u0000${JSON.stringify(ch.subscriber.claims)}`
-          if (!visibility.has(claimsKey)) visibility.set(claimsKey, this.visible(ch, info, change.record ?? {}))
-          if (!(await visibility.get(claimsKey))) continue
-        }
-        const data: Record<string, unknown> = { ...base, errors: null }
-        if (change.type !== 'DELETE') data.record = pick(change.record, (k) => cols.has(k))
-        if (change.type !== 'INSERT') data.old_record = pick(oldRow, (k) => cols.has(k))
-        pushTo(ch, 'postgres_changes', { ids, data })
+        pending.push({ ch, change, info, ids, oldRow, cols, check })
       }
+    }
+    for (const group of groups.values()) group.visible = await this.visibleRows(group)
+    for (const p of pending) {
+      if (p.check && !groups.get(p.check)!.visible.has(p.change)) continue
+      pushTo(p.ch, 'postgres_changes', { ids: p.ids, data: this.payload(p) })
     }
   }
 
-  /** Can this subscriber select the row now? (apply_rls' prepared `select exists(... where pk = ...)`). */
-  private async visible(ch: JoinedChannel, info: TableInfo, record: Record<string, unknown>): Promise<boolean> {
+  private payload({ change, info, oldRow, cols }: Pending): Record<string, unknown> {
+    const base = {
+      schema: change.schema,
+      table: change.table,
+      commit_timestamp: change.committedAt.toISOString(),
+      type: change.type,
+      columns: info.columns.filter((c) => cols.has(c.name)).map((c) => ({ name: c.name, type: c.type })),
+    }
+    if (info.primaryKey.length === 0) return { ...base, errors: ['Error 400: Bad Request, no primary key'] }
+    if (!info.primaryKey.every((k) => cols.has(k))) return { ...base, errors: ['Error 401: Unauthorized'] }
+    const data: Record<string, unknown> = { ...base, errors: null }
+    if (change.type !== 'DELETE') data.record = pick(change.record, (k) => cols.has(k))
+    if (change.type !== 'INSERT') data.old_record = pick(oldRow, (k) => cols.has(k))
+    return data
+  }
+
+  /** Which of the group's rows the subscriber can select now (apply_rls' `select exists(... where pk = ...)`). */
+  private async visibleRows({ subscriber, info, changes }: CheckGroup): Promise<Set<CapturedChange>> {
     const table = qualified(info.schema, info.table)
     const where = info.primaryKey.map((k) => `t.${quoteIdent(k)} = r.${quoteIdent(k)}`).join(' and ')
+    const keys = changes.map((c) => pick(c.record, (k) => info.primaryKey.includes(k)))
     try {
-      return await withScope(this.db, { role: ch.subscriber.role, claims: ch.subscriber.claims, readOnly: true }, async (tx) => {
-        const r = await tx.query<{ ok: boolean }>(
-          `select exists (select 1 from ${table} t, jsonb_populate_record(null::${table}, $1::jsonb) r where ${where}) as ok`,
-          [JSON.stringify(record)],
+      const seen = await withScope(this.db, { role: subscriber.role, claims: subscriber.claims, readOnly: true }, async (tx) => {
+        const r = await tx.query<{ i: number }>(
+          `select (e.ord - 1)::int as i
+             from jsonb_array_elements($1::jsonb) with ordinality as e(rec, ord),
+                  jsonb_populate_record(null::${table}, e.rec) as r
+            where exists (select 1 from ${table} t where ${where})`,
+          [JSON.stringify(keys)],
         )
-        return r.rows[0]?.ok === true
+        return r.rows.map((row) => row.i)
       })
+      return new Set(seen.map((i) => changes[i]))
     } catch (err) {
-      this.log('realtime: RLS check failed for', ch.subscriber.role, 'on', table, (err as Error).message)
-      return false
+      this.log('realtime: RLS check failed for', subscriber.role, 'on', table, (err as Error).message)
+      return new Set()
     }
   }
 }
