@@ -1,7 +1,8 @@
 import type { Service, StandInContext } from '../http.ts'
-import { json } from '../http.ts'
+import { createRestHandler } from './handler.ts'
 
-// Replaced by the real rest API in the stand-in's rest work; answers 501 until then.
-export async function createRestService(_ctx: StandInContext): Promise<Service> {
-  return { prefix: '/rest/v1', handle: async () => json(501, { message: 'rest is not built yet' }) }
+/** `/rest/v1`: the PostgREST-compatible API over the stand-in's database. */
+export async function createRestService(ctx: StandInContext): Promise<Service> {
+  const handle = createRestHandler(ctx.config, ctx.db)
+  return { prefix: '/rest/v1', handle }
 }

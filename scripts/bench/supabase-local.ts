@@ -1,0 +1,106 @@
+/**
+ * Throughput and latency of the embedded stand-in's rest/v1 through supabase-js (not a test).
+ * Starts an in-memory stand-in on the rest fixture schema and, for each scenario, runs 1 and 20
+ * concurrent clients for a fixed time. Usage: npx tsx scripts/bench/supabase-local.ts [seconds]
+ */
+import os from 'node:os'
+import path from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { startTestStandIn } from '../../supabase/local/testing.ts'
+
+const seconds = Number(process.argv[2] ?? 5)
+const root = path.resolve(import.meta.dirname, '../..')
+const migrationsDir = path.join(root, 'tests/fixtures/supabase-local/migrations')
+
+/**
+ * The clients run in a worker thread, as an app server would run in its own process: supabase-js'
+ * own CPU cost then does not stall the stand-in's event loop (both still share the machine's cores).
+ */
+const workerSource = `
+const { workerData, parentPort } = require('node:worker_threads')
+const { createRequire } = require('node:module')
+const req = createRequire(workerData.root + '/package.json')
+const { createClient } = req('@supabase/supabase-js')
+const WebSocket = req('ws')
+const scenarios = {
+  pk: (c) => c.from('users').select('username, status').eq('username', 'supabot').single(),
+  embed: (c) => c.from('messages').select('id, message, channels(slug)').eq('channel_id', 1).order('id').limit(10),
+  insert: (c, i) => c.from('messages').insert({ message: 'bench ' + i, channel_id: 2, username: 'supabot' }),
+}
+;(async () => {
+  const client = createClient(workerData.url, workerData.key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket },
+  })
+  const run = scenarios[workerData.scenario]
+  for (let i = 0; i < 50; i++) await run(client, i)
+  const latencies = []
+  let counter = 0
+  let failure = null
+  const end = performance.now() + workerData.seconds * 1000
+  const worker = async () => {
+    while (performance.now() < end && !failure) {
+      const t0 = performance.now()
+      const { error } = await run(client, counter++)
+      if (error) failure = error
+      latencies.push(performance.now() - t0)
+    }
+  }
+  const start = performance.now()
+  await Promise.all(Array.from({ length: workerData.concurrency }, worker))
+  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000, failure })
+})()
+`
+
+interface WorkerResult {
+  latencies: number[]
+  elapsed: number
+  failure: unknown
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+}
+
+function runWorker(data: Record<string, unknown>): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const w = new Worker(workerSource, { eval: true, workerData: data })
+    w.once('message', (m: WorkerResult) => {
+      resolve(m)
+      void w.terminate()
+    })
+    w.once('error', reject)
+  })
+}
+
+const scenarios = [
+  ['pk', 'primary-key select'],
+  ['embed', 'filtered list + one embed'],
+  ['insert', 'insert'],
+] as const
+
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
+const standIn = await startTestStandIn({ migrationsDir })
+try {
+  console.log(`rest/v1 through supabase-js (clients in a worker thread), ${seconds}s per run, ${os.cpus().length} CPUs, load average ${load()}`)
+  const rows = []
+  for (const [scenario, name] of scenarios) {
+    for (const concurrency of [1, 20]) {
+      const r = await runWorker({ root, url: standIn.url, key: standIn.config.anonKey, scenario, concurrency, seconds })
+      if (r.failure) throw new Error(`${name}: ${JSON.stringify(r.failure)}`)
+      const sorted = r.latencies.sort((a, b) => a - b)
+      rows.push({
+        scenario: name,
+        clients: concurrency,
+        'req/s': Math.round(sorted.length / r.elapsed),
+        'p50 ms': +percentile(sorted, 50).toFixed(2),
+        'p95 ms': +percentile(sorted, 95).toFixed(2),
+        requests: sorted.length,
+      })
+    }
+  }
+  console.table(rows)
+  console.log(`load average after: ${load()}`)
+} finally {
+  await standIn.stop()
+}

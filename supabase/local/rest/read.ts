@@ -1,0 +1,218 @@
+import type { OrderTerm, ParsedQuery, Scoped, SelectItem } from './ast.ts'
+import type { Catalogue, Column, Table } from './catalogue.ts'
+import { RestError } from './errors.ts'
+import { findRelationship, notFound, type Relationship } from './relationships.ts'
+import { Params, conditionSql, fieldSql, ident, unknownColumn, type FilterScope } from './sql.ts'
+
+/** Thrown when a name is missing from the catalogue: the caller reloads it and builds again once. */
+export class ReloadCatalogue extends Error {}
+
+export interface BuildContext {
+  cat: Catalogue
+  /** second attempt (catalogue fresh): missing names are errors */
+  final: boolean
+  params: Params
+  scopes: Map<string, Scoped>
+  used: Set<string>
+  next: number
+}
+
+/** What a level selects from: a table, a function result, or a mutation's returned rows. */
+export interface Source {
+  table: Table | null
+  relation: string
+  columns: Map<string, Column>
+}
+
+interface Level {
+  projection: string[]
+  names: string[]
+  laterals: string[]
+  where: string[]
+  orderBy: string[]
+}
+
+export function qualified(t: { schema: string; name: string }): string {
+  return `${ident(t.schema)}.${ident(t.name)}`
+}
+
+function missing(ctx: BuildContext, err: () => RestError): never {
+  if (!ctx.final) throw new ReloadCatalogue()
+  throw err()
+}
+
+function relationship(ctx: BuildContext, parent: Source, name: string, hint?: string): Relationship {
+  if (!parent.table) throw notFound({ schema: 'public', name: parent.relation } as Table, name, hint)
+  const rel = findRelationship(ctx.cat, parent.table, name, hint)
+  return rel ?? missing(ctx, () => notFound(parent.table!, name, hint))
+}
+
+/** `child.col = parent.col and …` for the join between an embed and its parent. */
+function joinOn(rel: Relationship, parent: string, child: string, junction: string): string {
+  const pairs = (a: string, ac: string[], b: string, bc: string[]) =>
+    ac.map((c, i) => `${a}.${ident(c)} = ${b}.${ident(bc[i])}`).join(' and ')
+  if (rel.junction) return pairs(junction, rel.fk.columns, parent, rel.fk.refColumns)
+  if (rel.cardinality === 'many-to-one') return pairs(child, rel.fk.refColumns, parent, rel.fk.columns)
+  return pairs(child, rel.fk.columns, parent, rel.fk.refColumns)
+}
+
+function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
+  const merged: Scoped = { path: paths[0], conditions: [], order: [] }
+  for (const p of paths) {
+    const k = p.join('.')
+    const s = ctx.scopes.get(k)
+    if (!s || ctx.used.has(k)) continue
+    ctx.used.add(k)
+    merged.conditions.push(...s.conditions)
+    merged.order.push(...s.order)
+    merged.limit ??= s.limit
+    merged.offset ??= s.offset
+  }
+  return merged
+}
+
+function orderSql(ctx: BuildContext, src: Source, alias: string, terms: OrderTerm[]): string[] {
+  return terms.map((t) => {
+    let expr: string
+    if (t.relation) {
+      const rel = relationship(ctx, src, t.relation)
+      if (!rel.toOne) {
+        throw new RestError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${src.relation}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`)
+      }
+      if (!rel.target.columns.has(t.field.name)) missing(ctx, () => unknownColumn(rel.target.name, t.field.name))
+      const o = `"_o${ctx.next++}"`
+      expr = `(select ${fieldSql(o, t.field, ctx.params)} from ${qualified(rel.target)} as ${o} where ${joinOn(rel, alias, o, '')} limit 1)`
+    } else {
+      if (!src.columns.has(t.field.name)) missing(ctx, () => unknownColumn(src.relation, t.field.name))
+      expr = fieldSql(alias, t.field, ctx.params)
+    }
+    return `${expr} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`
+  })
+}
+
+/** One level of the select tree: its projection, embedded laterals, filters and order. */
+export function buildLevel(ctx: BuildContext, src: Source, alias: string, items: SelectItem[], path: string[], scoped: Scoped): Level {
+  const level: Level = { projection: [], names: [], laterals: [], where: [], orderBy: [] }
+  const embeds = new Map<string, string>()
+  for (const item of items) {
+    if (item.kind === 'star') {
+      level.projection.push(`${alias}.*`)
+      level.names.push(...src.columns.keys())
+    } else if (item.kind === 'field') {
+      if (!src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+      const last = item.field.json[item.field.json.length - 1]
+      const name = item.alias ?? (last ? String(last.key) : item.field.name)
+      let expr = fieldSql(alias, item.field, ctx.params)
+      if (item.cast) expr = `(${expr})::${item.cast}`
+      level.projection.push(`${expr} as ${ident(name)}`)
+      level.names.push(name)
+    } else {
+      const rel = relationship(ctx, src, item.relation, item.hint)
+      const n = ctx.next++
+      const child = `"_${n}"`
+      const lat = `"_l${n}"`
+      const junction = `"_j${n}"`
+      const name = item.alias ?? item.relation
+      const childPath = [...path, name]
+      const childScope = scopeAt(ctx, item.alias ? [childPath, [...path, item.relation]] : [childPath])
+      const target: Source = { table: rel.target, relation: rel.target.name, columns: rel.target.columns }
+      const sub = buildLevel(ctx, target, child, item.children, childPath, childScope)
+      let from = `${qualified(rel.target)} as ${child}`
+      if (rel.junction) {
+        const on = rel.junction.toTarget.columns
+          .map((c, i) => `${junction}.${ident(c)} = ${child}.${ident(rel.junction!.toTarget.refColumns[i])}`)
+          .join(' and ')
+        from += ` join ${qualified(rel.junction.table)} as ${junction} on ${on}`
+      }
+      const where = [joinOn(rel, alias, child, junction), ...sub.where].join(' and ')
+      const params = ctx.params
+      const paging =
+        (childScope.limit !== undefined ? ` limit ${params.add(childScope.limit)}` : rel.toOne ? ' limit 1' : '') +
+        (childScope.offset !== undefined ? ` offset ${params.add(childScope.offset)}` : '')
+      const inner = `select ${sub.projection.join(', ')} from ${from} ${sub.laterals.join(' ')} where ${where}${sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''}${paging}`
+      if (item.spread) {
+        if (!rel.toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${src.relation}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`)
+        level.laterals.push(`left join lateral (${inner}) as ${lat} on true`)
+        for (const col of sub.names) {
+          level.projection.push(`${lat}.${ident(col)}`)
+          level.names.push(col)
+        }
+        if (item.inner) level.where.push(`${lat} is not null`)
+        continue
+      }
+      const agg = rel.toOne ? `row_to_json(_e)` : `json_agg(_e)`
+      level.laterals.push(`left join lateral (select ${agg} as j from (${inner}) _e) as ${lat} on true`)
+      level.projection.push(`${rel.toOne ? `${lat}.j` : `coalesce(${lat}.j, '[]')`} as ${ident(name)}`)
+      level.names.push(name)
+      embeds.set(name, `${lat}.j`)
+      if (item.alias) embeds.set(item.relation, `${lat}.j`)
+      if (item.inner) level.where.push(`${lat}.j is not null`)
+    }
+  }
+  const filterScope: FilterScope = { alias, relation: src.relation, columns: src.columns, embeds }
+  for (const c of scoped.conditions) {
+    try {
+      level.where.push(conditionSql(c, filterScope, ctx.params))
+    } catch (err) {
+      if (err instanceof RestError && err.code === '42703') missing(ctx, () => err)
+      throw err
+    }
+  }
+  level.orderBy = orderSql(ctx, src, alias, scoped.order)
+  return level
+}
+
+export interface ReadOptions {
+  /** SQL for the FROM item (a table, a function call, or `pgrst_source`) */
+  from: string
+  src: Source
+  query: ParsedQuery
+  /** rows cap (PostgREST db-max-rows); undefined: no cap or paging (mutation results) */
+  maxRows?: number
+  count: boolean
+  singular: boolean
+  body: boolean
+  /** prefix such as `with pgrst_source as (...)` */
+  with?: string
+  /** mutations filter in their own statement */
+  skipFilters?: boolean
+  /** the FROM alias, e.g. `"_0"("fn")` for a SETOF scalar function */
+  fromAs?: string
+  /** aggregate this one column's values instead of whole rows (SETOF scalar) */
+  bodyColumn?: string
+  /** extra output columns, e.g. `, (...) as inserted` */
+  extra?: string
+}
+
+export function scopeFor(ctx: BuildContext, path: string[]): Scoped {
+  return scopeAt(ctx, [path])
+}
+
+/** The one statement of a read: page of rows as JSON text, its size, and the exact count if asked. */
+export function buildRead(ctx: BuildContext, o: ReadOptions): string {
+  const top = scopeAt(ctx, [[]])
+  if (o.skipFilters) top.conditions = []
+  const level = buildLevel(ctx, o.src, '"_0"', o.query.select, [], top)
+  for (const k of ctx.scopes.keys()) {
+    if (k !== '' && !ctx.used.has(k)) {
+      throw new RestError(400, 'PGRST108', `'${k}' is not an embedded resource in this request`, null, `Verify that '${k}' is included in the 'select' query parameter.`)
+    }
+  }
+  const where = level.where.length ? ` where ${level.where.join(' and ')}` : ''
+  const limit = o.maxRows === undefined ? top.limit : Math.min(top.limit ?? o.maxRows, o.maxRows)
+  let paging = ''
+  if (limit !== undefined) paging += ` limit ${ctx.params.add(limit)}`
+  if (top.offset) paging += ` offset ${ctx.params.add(top.offset)}`
+  const order = level.orderBy.length ? ` order by ${level.orderBy.join(', ')}` : ''
+  const inner = `select ${level.projection.join(', ')} from ${o.from} as ${o.fromAs ?? '"_0"'} ${level.laterals.join(' ')}${where}${order}${paging}`
+  const usesLaterals = level.where.some((w) => w.includes('"_l'))
+  const count = o.count
+    ? `(select count(*) from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where})::int`
+    : 'null::int'
+  const agg = o.bodyColumn ? `_r.${o.bodyColumn}` : '_r'
+  const body = !o.body ? 'null::text' : o.singular ? `(json_agg(${agg})->0)::text` : `coalesce(json_agg(${agg}), '[]')::text`
+  return `${o.with ?? ''}select ${count} as total, count(*)::int as page_total, ${body} as body, ${RESPONSE_GUCS}${o.extra ?? ''} from (${inner}) _r`
+}
+
+/** PostgREST lets SQL set the response status and headers through these settings. */
+export const RESPONSE_GUCS = `nullif(current_setting('response.headers', true), '') as resp_headers, nullif(current_setting('response.status', true), '') as resp_status`

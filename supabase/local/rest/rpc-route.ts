@@ -1,0 +1,53 @@
+import type { LocalResponse } from '../http.ts'
+import { key, type Fn } from './catalogue.ts'
+import { RestError } from './errors.ts'
+import type { RestRequest } from './handler.ts'
+import { parseQuery } from './parser.ts'
+import { ReloadCatalogue } from './read.ts'
+import { contentType, prefHeader, readRange, readStatus, withGucs } from './respond.ts'
+import { ambiguousFunction, buildRpc, callSql, functionNotFound, pickFunction } from './rpc.ts'
+import { parseBody } from './table-route.ts'
+
+/** POST/GET/HEAD `/rest/v1/rpc/<fn>`. */
+export async function handleRpc(r: RestRequest, name: string): Promise<LocalResponse> {
+  const method = r.req.method
+  if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
+    throw new RestError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for calling functions')
+  }
+  const k = key(r.schema, name)
+  const { found: overloads } = await r.cache.find((c) => c.functions.get(k))
+  const readMethod = method !== 'POST'
+  let args: Record<string, unknown> = {}
+  let wholeBody: unknown = {}
+  const argNames = new Set((overloads ?? []).flatMap((f) => f.args.map((a) => a.name)).filter(Boolean))
+  const query = parseQuery(r.req.rawQuery, readMethod ? { argNames } : {})
+  if (readMethod) args = Object.fromEntries(query.args)
+  else {
+    wholeBody = r.req.body.length === 0 ? {} : parseBody(r.req.body)
+    if (typeof wholeBody === 'object' && wholeBody !== null && !Array.isArray(wholeBody)) args = wholeBody as Record<string, unknown>
+  }
+  const keys = Object.keys(args)
+  const pick = overloads ? pickFunction(overloads, keys) : undefined
+  if (pick === 'ambiguous') throw ambiguousFunction(overloads!)
+  if (!pick) throw functionNotFound(r.schema, name, keys)
+  const fn: Fn = pick
+
+  const countPref = r.prefer['count']
+  const count = (countPref === 'exact' || countPref === 'planned' || countPref === 'estimated') && fn.returnsSet
+  const { sql, params } = await r.build(query.scopes, (ctx) => {
+    const current = ctx.cat.functions.get(k)?.find((f) => f.args.length === fn.args.length && f.args.every((a, i) => a.type === fn.args[i].type))
+    if (!current) throw new ReloadCatalogue()
+    const call = callSql(ctx, current, args, wholeBody)
+    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, body: method !== 'HEAD' })
+  })
+  // GET/HEAD, and functions declared STABLE or IMMUTABLE, run read-only as in PostgREST
+  const readOnly = readMethod || fn.volatility !== 'v'
+  const row = await r.run(sql, params, readOnly)
+  const headers: Record<string, string> = { 'Content-Type': contentType(r.singular), ...prefHeader([count && `count=${countPref}`]) }
+  if (r.profile) headers['Content-Profile'] = r.schema
+  if (fn.shape === 'void') return withGucs({ status: 204, headers }, row)
+  const offset = query.scopes.get('')?.offset ?? 0
+  const status = fn.returnsSet ? readStatus(offset, row.page_total, row.total) : 200
+  headers['Content-Range'] = fn.returnsSet ? readRange(offset, row.page_total, row.total) : '0-0/*'
+  return withGucs({ status, headers, body: method === 'HEAD' ? undefined : (row.body ?? 'null') }, row)
+}

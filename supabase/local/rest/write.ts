@@ -1,0 +1,93 @@
+import type { ParsedQuery } from './ast.ts'
+import type { Table } from './catalogue.ts'
+import { RestError } from './errors.ts'
+import { buildLevel, buildRead, qualified, RESPONSE_GUCS, ReloadCatalogue, scopeFor, type BuildContext, type Source } from './read.ts'
+import { ident } from './sql.ts'
+
+export interface WriteOptions {
+  table: Table
+  query: ParsedQuery
+  representation: boolean
+  count: boolean
+  singular: boolean
+}
+
+function unknownBodyColumn(ctx: BuildContext, table: Table, column: string): never {
+  if (!ctx.final) throw new ReloadCatalogue()
+  throw new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table.name}' in the schema cache`)
+}
+
+/** The statement that runs a mutation (as `pgrst_source`) and returns its rows as a read would. */
+function finish(ctx: BuildContext, o: WriteOptions, ctes: string, extra = ''): string {
+  const src: Source = { table: o.table, relation: o.table.name, columns: o.table.columns }
+  const w = `with ${ctes} `
+  if (!o.representation) {
+    return `${w}select null::int as total, count(*)::int as page_total, null::text as body, ${RESPONSE_GUCS}${extra} from pgrst_source`
+  }
+  return buildRead(ctx, { from: 'pgrst_source', src, query: o.query, count: false, singular: o.singular, body: true, with: w, skipFilters: true, extra })
+}
+
+/** Insert (and upsert) from a JSON array body, with PostgREST's typed-record semantics. */
+export function buildInsert(
+  ctx: BuildContext,
+  o: WriteOptions & { rows: Record<string, unknown>[]; missingDefault: boolean; resolution?: 'merge-duplicates' | 'ignore-duplicates' },
+): string {
+  const t = o.table
+  const cols = o.query.columns ?? [...new Set(o.rows.flatMap((r) => Object.keys(r)))]
+  for (const c of cols) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
+  const target = `${qualified(t)} as "_t"`
+  const list = cols.map(ident).join(', ')
+  let insert: string
+  const someMissing = o.missingDefault && o.rows.some((r) => cols.some((c) => !(c in r)))
+  if (cols.length === 0) {
+    insert = `insert into ${target} select from json_populate_recordset(null::${qualified(t)}, ${ctx.params.add(JSON.stringify(o.rows))}::json) _b`
+  } else if (someMissing) {
+    const values = o.rows.map((r) => {
+      const p = ctx.params.add(JSON.stringify(r))
+      return `(${cols.map((c) => (c in r ? `(json_populate_record(null::${qualified(t)}, ${p}::json)).${ident(c)}` : 'default')).join(', ')})`
+    })
+    insert = `insert into ${target} (${list}) values ${values.join(', ')}`
+  } else {
+    insert = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${qualified(t)}, ${ctx.params.add(JSON.stringify(o.rows))}::json) _b`
+  }
+  if (o.resolution) {
+    const conflict = o.query.onConflict ?? t.primaryKey
+    for (const c of conflict) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
+    const updates = cols.filter((c) => !conflict.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`)
+    const action = o.resolution === 'merge-duplicates' && updates.length ? `do update set ${updates.join(', ')}` : 'do nothing'
+    insert += ` on conflict (${conflict.map(ident).join(', ')}) ${action}`
+    if (action !== 'do nothing') {
+      // xmax is 0 on a freshly inserted row: tells 201 (something inserted) from 200 (all merged)
+      const returning = o.representation ? `"_t".*` : '1'
+      const all = [...t.columns.keys()].map(ident).join(', ')
+      const mut = `pgrst_mut as (${insert} returning ${returning}, ("_t".xmax::text = '0') as pgrst_inserted)`
+      const source = o.representation ? `select ${all} from pgrst_mut` : `select 1 from pgrst_mut`
+      const inserted = `, (select count(*) from pgrst_mut where pgrst_inserted)::int as inserted`
+      return finish(ctx, o, `${mut}, pgrst_source as (${source})`, inserted)
+    }
+  }
+  return finish(ctx, o, `pgrst_source as (${insert} returning ${o.representation ? '"_t".*' : '1'})`)
+}
+
+function whereOf(ctx: BuildContext, o: WriteOptions): string {
+  const src: Source = { table: o.table, relation: o.table.name, columns: o.table.columns }
+  const level = buildLevel(ctx, src, '"_0"', [], [], scopeFor(ctx, []))
+  return level.where.length ? ` where ${level.where.join(' and ')}` : ''
+}
+
+export function buildUpdate(ctx: BuildContext, o: WriteOptions & { row: Record<string, unknown> }): string {
+  const t = o.table
+  const cols = o.query.columns ?? Object.keys(o.row)
+  for (const c of cols) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
+  const where = whereOf(ctx, o)
+  if (cols.length === 0) return finish(ctx, o, `pgrst_source as (select "_0".* from ${qualified(t)} as "_0" where false)`)
+  const sets = cols.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ')
+  const body = ctx.params.add(JSON.stringify(o.row))
+  const update = `update ${qualified(t)} as "_0" set ${sets} from (select * from json_populate_record(null::${qualified(t)}, ${body}::json)) _b${where}`
+  return finish(ctx, o, `pgrst_source as (${update} returning ${o.representation ? '"_0".*' : '1'})`)
+}
+
+export function buildDelete(ctx: BuildContext, o: WriteOptions): string {
+  const where = whereOf(ctx, o)
+  return finish(ctx, o, `pgrst_source as (delete from ${qualified(o.table)} as "_0"${where} returning ${o.representation ? '"_0".*' : '1'})`)
+}
