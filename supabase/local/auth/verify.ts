@@ -158,6 +158,8 @@ function fragmentOf(s: SessionJson, type: string): Record<string, string> {
     refresh_token: s.refresh_token,
     token_type: 'bearer',
     type,
+    // GoTrue marks its fragments with an empty `sb` parameter
+    sb: '',
   }
 }
 
