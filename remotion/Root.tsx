@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import { Composition, Folder } from 'remotion';
+import { compositionId, TEMPLATES, timelineFor, type TemplateId } from './catalog';
+import { ClassicTour } from './classic-tour/ClassicTour';
+import { VIDEO_FORMATS, VIDEO_FORMAT_IDS } from './constants';
+import { LuxuryEstate } from './luxury-estate/LuxuryEstate';
+import { sampleVideoProps } from './samples';
+import type { VideoProps } from './schema';
+import { SocialReel } from './social-reel/SocialReel';
+
+/** Each template's component; the Player imports this map too (see docs/video-templates.md). */
+export const TEMPLATE_COMPONENTS: Record<TemplateId, ComponentType<VideoProps>> = {
+  'classic-tour': ClassicTour,
+  'social-reel': SocialReel,
+  'luxury-estate': LuxuryEstate,
+};
+
+const SAMPLE_BRANDS: Record<TemplateId, Partial<VideoProps>> = {
+  'classic-tour': { brandColor: '#1f4e79' },
+  'social-reel': { brandColor: '#ff5a36' },
+  'luxury-estate': { brandColor: '#c2a36b' },
+};
+
+/** Every template in every format: `classic-tour-landscape`, `social-reel-portrait`, … */
+export function RemotionRoot() {
+  return (
+    <>
+      {(Object.keys(TEMPLATES) as TemplateId[]).map((template) => (
+        <Folder key={template} name={template}>
+          {VIDEO_FORMAT_IDS.map((format) => {
+            const defaultProps = { ...sampleVideoProps, ...SAMPLE_BRANDS[template] };
+            const initial = timelineFor(template, defaultProps);
+            return (
+              <Composition
+                key={format}
+                id={compositionId(template, format)}
+                component={TEMPLATE_COMPONENTS[template]}
+                schema={TEMPLATES[template].schema}
+                defaultProps={defaultProps}
+                width={VIDEO_FORMATS[format].width}
+                height={VIDEO_FORMATS[format].height}
+                fps={initial.fps}
+                durationInFrames={initial.durationInFrames}
+                calculateMetadata={({ props }) => {
+                  const timeline = timelineFor(template, props as VideoProps);
+                  return { fps: timeline.fps, durationInFrames: timeline.durationInFrames };
+                }}
+              />
+            );
+          })}
+        </Folder>
+      ))}
+    </>
+  );
+}

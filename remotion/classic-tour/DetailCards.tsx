@@ -1,0 +1,88 @@
+import { AbsoluteFill, useCurrentFrame } from 'remotion';
+import { KenBurnsPhoto } from '../scenes/KenBurnsPhoto';
+import { clampLines, titleCopy } from '../scenes/copy';
+import { listFacts } from '../scenes/facts';
+import { FONTS } from '../scenes/fonts';
+import { useLayout } from '../scenes/layout';
+import { grow, riseIn } from '../scenes/motion';
+import type { ClassicTourProps } from '../schema';
+import type { ClassicTheme } from './theme';
+
+type Props = { props: ClassicTourProps; theme: ClassicTheme; durationInFrames: number };
+
+/** Landscape and portrait give a photo half the frame beside the card; square is all card. */
+function Split({ props, durationInFrames, children, theme }: Props & { children: React.ReactNode }) {
+  const { format } = useLayout();
+  const photo = props.scenes[Math.min(1, props.scenes.length - 1)];
+  if (format === 'square') return <AbsoluteFill style={{ backgroundColor: theme.paper }}>{children}</AbsoluteFill>;
+  const photoBox = format === 'landscape' ? { left: 0, top: 0, bottom: 0, width: '42%' } : { left: 0, right: 0, top: 0, height: '34%' };
+  const cardBox = format === 'landscape' ? { right: 0, top: 0, bottom: 0, width: '58%' } : { left: 0, right: 0, bottom: 0, height: '66%' };
+  return (
+    <AbsoluteFill style={{ backgroundColor: theme.paper }}>
+      <div style={{ position: 'absolute', ...photoBox, overflow: 'hidden' }}>
+        <KenBurnsPhoto src={photo.src} durationInFrames={durationInFrames} motion="zoom-out" strength={0.07} />
+      </div>
+      <div style={{ position: 'absolute', ...cardBox }}>{children}</div>
+    </AbsoluteFill>
+  );
+}
+
+const PAD = { landscape: '0 112px 0 96px', portrait: '72px 80px 400px', square: '72px 80px' } as const;
+
+export function ClassicFactsCard(p: Props) {
+  const frame = useCurrentFrame();
+  const { format } = useLayout();
+  const { theme, props } = p;
+  const facts = listFacts(props.listing, props.locale).slice(0, format === 'landscape' ? 4 : 6);
+  const copy = titleCopy(props);
+  const valueSize = format === 'landscape' ? 88 : 80;
+  return (
+    <Split {...p}>
+      <AbsoluteFill style={{ padding: PAD[format], justifyContent: 'center', color: theme.ink }}>
+        <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: theme.brandText, ...riseIn(frame, 4) }}>
+          The details
+        </div>
+        <div style={{ fontFamily: FONTS.dmSerif, fontSize: format === 'square' ? 56 : 60, lineHeight: 1.1, marginTop: 14, ...clampLines(2), ...riseIn(frame, 8) }}>
+          {copy.heading}
+        </div>
+        <div style={{ height: 3, backgroundColor: theme.brand, width: 120, marginTop: 32, transformOrigin: 'left', transform: `scaleX(${grow(frame, 10, 16)})` }} />
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 56, rowGap: format === 'landscape' ? 40 : 48, marginTop: 48 }}>
+          {facts.map((fact, i) => (
+            <div key={fact.key} style={{ borderLeft: `3px solid ${theme.rule}`, paddingLeft: 28, ...riseIn(frame, 14 + i * 5) }}>
+              <div style={{ fontFamily: FONTS.dmSerif, fontSize: fact.key === 'type' ? valueSize * 0.62 : valueSize, lineHeight: fact.key === 'type' ? 1.6 : 1 }}>{fact.value}</div>
+              <div style={{ fontFamily: FONTS.inter, fontSize: 22, fontWeight: 600, letterSpacing: 3, textTransform: 'uppercase', color: theme.muted, marginTop: 10 }}>
+                {fact.label}
+              </div>
+            </div>
+          ))}
+        </div>
+      </AbsoluteFill>
+    </Split>
+  );
+}
+
+export function ClassicFeaturesCard(p: Props) {
+  const frame = useCurrentFrame();
+  const { format } = useLayout();
+  const { theme, props } = p;
+  const features = (props.listing.features ?? []).slice(0, format === 'square' ? 6 : 8);
+  return (
+    <Split {...p}>
+      <AbsoluteFill style={{ padding: PAD[format], justifyContent: 'center', color: theme.ink }}>
+        <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: theme.brandText, ...riseIn(frame, 4) }}>
+          Highlights
+        </div>
+        <div style={{ fontFamily: FONTS.dmSerif, fontSize: 60, marginTop: 14, ...riseIn(frame, 8) }}>Why you will love it</div>
+        <div style={{ height: 3, backgroundColor: theme.brand, width: 120, marginTop: 32, transformOrigin: 'left', transform: `scaleX(${grow(frame, 10, 16)})` }} />
+        <div style={{ display: 'flex', flexDirection: 'column', gap: format === 'landscape' ? 22 : 26, marginTop: 44 }}>
+          {features.map((feature, i) => (
+            <div key={`${feature}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 24, ...riseIn(frame, 12 + i * 4, 24) }}>
+              <div style={{ width: 14, height: 14, transform: 'rotate(45deg)', backgroundColor: theme.brand, flexShrink: 0 }} />
+              <div style={{ fontFamily: FONTS.inter, fontSize: format === 'landscape' ? 36 : 40, fontWeight: 500, ...clampLines(1) }}>{feature}</div>
+            </div>
+          ))}
+        </div>
+      </AbsoluteFill>
+    </Split>
+  );
+}

@@ -1,0 +1,91 @@
+import { DEFAULT_FPS, VIDEO_SECONDS } from './constants';
+import { listFacts } from './scenes/facts';
+import type { VideoProps } from './schema';
+
+// The one place a video's length is decided. The Player cannot run calculateMetadata, so the
+// editor, <Composition calculateMetadata>, the server actions and the renderer all call this.
+
+/** How a template paces its cards; photo scenes use `photoSeconds` unless a scene sets its own. */
+export type TemplatePacing = {
+  titleSeconds: number;
+  photoSeconds: number;
+  factsSeconds: number;
+  featuresSeconds: number;
+  endSeconds: number;
+  transitionSeconds: number;
+};
+
+export type SegmentKind = 'title' | 'photo' | 'facts' | 'features' | 'end';
+export type TimelineSegment = { kind: SegmentKind; durationInFrames: number; sceneIndex?: number };
+
+export type Timeline = {
+  fps: number;
+  durationInFrames: number;
+  transitionFrames: number;
+  segments: TimelineSegment[];
+};
+
+export const showsFacts = (props: VideoProps) =>
+  props.show?.facts !== false && listFacts(props.listing, props.locale).length > 0;
+
+export const showsFeatures = (props: VideoProps) =>
+  props.show?.features !== false && (props.listing.features?.length ?? 0) > 0;
+
+const totalFrames = (frames: number[], transitionFrames: number) =>
+  frames.reduce((sum, f) => sum + f, 0) - transitionFrames * (frames.length - 1);
+
+export function buildTimeline(props: VideoProps, pacing: TemplatePacing): Timeline {
+  const fps = props.fps ?? DEFAULT_FPS;
+  const transitionFrames = Math.round(pacing.transitionSeconds * fps);
+  // A segment must outlast the transitions into and out of it, with half a second to be seen.
+  const minFrames = 2 * transitionFrames + Math.round(fps / 2);
+  const toFrames = (seconds: number) => Math.max(minFrames, Math.round(seconds * fps));
+
+  const before: TimelineSegment[] = [{ kind: 'title', durationInFrames: toFrames(pacing.titleSeconds) }];
+  const after: TimelineSegment[] = [];
+  if (showsFacts(props)) after.push({ kind: 'facts', durationInFrames: toFrames(pacing.factsSeconds) });
+  if (showsFeatures(props)) after.push({ kind: 'features', durationInFrames: toFrames(pacing.featuresSeconds) });
+  after.push({ kind: 'end', durationInFrames: toFrames(pacing.endSeconds) });
+
+  let photos: TimelineSegment[] = props.scenes.map((scene, sceneIndex) => ({
+    kind: 'photo',
+    sceneIndex,
+    durationInFrames: toFrames(scene.seconds ?? pacing.photoSeconds),
+  }));
+
+  const maxFrames = VIDEO_SECONDS.max * fps;
+  const cardFrames = [...before, ...after].map((s) => s.durationInFrames);
+  const all = () => [...cardFrames, ...photos.map((s) => s.durationInFrames)];
+  if (totalFrames(all(), transitionFrames) > maxFrames) {
+    // Too long: shrink photo scenes proportionally (cards keep their pacing).
+    const segmentCount = cardFrames.length + photos.length;
+    const budget = maxFrames + transitionFrames * (segmentCount - 1) - cardFrames.reduce((a, b) => a + b, 0);
+    const wanted = photos.reduce((sum, s) => sum + s.durationInFrames, 0);
+    photos = photos.map((s) => ({
+      ...s,
+      durationInFrames: Math.max(minFrames, Math.floor((s.durationInFrames * budget) / wanted)),
+    }));
+  }
+
+  const segments = [...before, ...photos, ...after];
+  const minTotal = VIDEO_SECONDS.min * fps;
+  const shortBy = minTotal - totalFrames(all(), transitionFrames);
+  if (shortBy > 0) segments[segments.length - 1].durationInFrames += shortBy;
+
+  const durationInFrames = totalFrames(
+    segments.map((s) => s.durationInFrames),
+    transitionFrames,
+  );
+  return { fps, durationInFrames, transitionFrames, segments };
+}
+
+/** Frame where each segment starts, accounting for the overlap of transitions. */
+export function segmentStarts(timeline: Timeline): number[] {
+  const starts: number[] = [];
+  let at = 0;
+  for (const segment of timeline.segments) {
+    starts.push(at);
+    at += segment.durationInFrames - timeline.transitionFrames;
+  }
+  return starts;
+}

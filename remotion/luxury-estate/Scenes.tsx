@@ -1,0 +1,91 @@
+import { AbsoluteFill, useCurrentFrame } from 'remotion';
+import { KenBurnsPhoto, motionFor } from '../scenes/KenBurnsPhoto';
+import { clampLines, titleCopy } from '../scenes/copy';
+import { FONTS } from '../scenes/fonts';
+import { useLayout } from '../scenes/layout';
+import { fadeIn, grow, riseIn } from '../scenes/motion';
+import type { LuxuryEstateProps } from '../schema';
+import { roman, type LuxuryTheme } from './theme';
+
+type Props = { props: LuxuryEstateProps; theme: LuxuryTheme; durationInFrames: number };
+
+export const eyebrow = (theme: LuxuryTheme, size = 24) =>
+  ({ fontFamily: FONTS.jost, fontWeight: 400, fontSize: size, letterSpacing: size * 0.42, textTransform: 'uppercase', color: theme.accent }) as const;
+
+/** The hairline inset frame that every luxury scene sits inside. */
+export function Hairline({ theme, inset }: { theme: LuxuryTheme; inset: number }) {
+  const frame = useCurrentFrame();
+  return <div style={{ position: 'absolute', inset, border: `1.5px solid ${theme.accent}`, opacity: 0.55 * fadeIn(frame, 6, 30) }} />;
+}
+
+export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
+  const frame = useCurrentFrame();
+  const { format, safe } = useLayout();
+  const copy = titleCopy(props);
+  const headingSize = { landscape: 112, portrait: 104, square: 88 }[format];
+  return (
+    <AbsoluteFill style={{ backgroundColor: theme.charcoal }}>
+      <KenBurnsPhoto src={props.scenes[0].src} durationInFrames={durationInFrames} motion="zoom-out" strength={0.07} />
+      <AbsoluteFill style={{ background: 'radial-gradient(ellipse at center, rgba(18,19,21,0.55) 0%, rgba(18,19,21,0.82) 75%)' }} />
+      <Hairline theme={theme} inset={format === 'landscape' ? 48 : 40} />
+      <AbsoluteFill style={{ padding: `${safe.top}px ${safe.side + 40}px ${format === 'portrait' ? safe.bottom - 80 : safe.bottom}px`, alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: theme.ivory }}>
+        <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 8, 24) }}>{props.tagline || `${copy.offer} · ${copy.propertyType}`}</div>
+        <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: headingSize, lineHeight: 1.02, marginTop: 28, maxWidth: 1400, ...clampLines(3), ...riseIn(frame, 14, 24, 30) }}>
+          {copy.heading}
+        </div>
+        <div style={{ width: 160, height: 1.5, backgroundColor: theme.accent, marginTop: 40, transform: `scaleX(${grow(frame, 26, 30)})` }} />
+        {copy.address ? (
+          <div style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: theme.muted, marginTop: 36, maxWidth: 1300, ...clampLines(2), opacity: fadeIn(frame, 32, 24) }}>
+            {copy.address}
+          </div>
+        ) : null}
+        {copy.price ? (
+          <div style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontWeight: 400, fontSize: format === 'square' ? 56 : 64, marginTop: 28, opacity: fadeIn(frame, 40, 24) }}>
+            {copy.price.amount}
+            {copy.price.period ? <span style={{ fontSize: '0.6em', color: theme.muted }}> {copy.price.period}</span> : null}
+          </div>
+        ) : null}
+      </AbsoluteFill>
+    </AbsoluteFill>
+  );
+}
+
+/** Landscape and square are full-bleed; portrait frames a 4:5 photograph like a print on a wall. */
+export function LuxuryPhoto({ props, theme, durationInFrames, index }: Props & { index: number }) {
+  const frame = useCurrentFrame();
+  const { format, safe } = useLayout();
+  const scene = props.scenes[index];
+  const photo = <KenBurnsPhoto src={scene.src} durationInFrames={durationInFrames} motion={motionFor(scene, index)} strength={0.06} />;
+  const caption = scene.caption ? (
+    <div style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontWeight: 400, fontSize: format === 'landscape' ? 60 : 64, lineHeight: 1.1, color: theme.ivory, textAlign: 'center', ...clampLines(2), ...riseIn(frame, 18, 16, 30) }}>
+      {scene.caption}
+    </div>
+  ) : null;
+  const numeral = <div style={{ ...eyebrow(theme, 22), opacity: fadeIn(frame, 12, 24), marginBottom: 18 }}>{roman(index + 1)}</div>;
+
+  if (format === 'portrait') {
+    return (
+      <AbsoluteFill style={{ backgroundColor: theme.charcoal, alignItems: 'center', paddingTop: safe.top - 40 }}>
+        <div style={{ position: 'relative', width: 880, height: 1100, boxShadow: '0 40px 90px rgba(0,0,0,0.6)' }}>
+          {photo}
+          <div style={{ position: 'absolute', inset: 22, border: `1.5px solid ${theme.ivory}`, opacity: 0.45 }} />
+        </div>
+        <div style={{ width: 880, marginTop: 52, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+          {numeral}
+          {caption}
+        </div>
+      </AbsoluteFill>
+    );
+  }
+  return (
+    <AbsoluteFill style={{ backgroundColor: theme.charcoal }}>
+      {photo}
+      {scene.caption ? <AbsoluteFill style={{ background: 'linear-gradient(180deg, rgba(18,19,21,0) 50%, rgba(18,19,21,0.78) 100%)' }} /> : null}
+      <Hairline theme={theme} inset={format === 'landscape' ? 48 : 40} />
+      <div style={{ position: 'absolute', left: safe.side + 60, right: safe.side + 60, bottom: safe.bottom + 40, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+        {numeral}
+        {caption}
+      </div>
+    </AbsoluteFill>
+  );
+}

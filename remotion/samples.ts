@@ -1,0 +1,56 @@
+import { staticFile } from 'remotion';
+import type { VideoProps } from './schema';
+
+// Sample listings for the studio, the stills script and the tests. Photos are illustrations
+// generated for the project (public/remotion/samples), so nothing depends on outside media.
+
+export const samplePhoto = (name: string) => staticFile(`remotion/samples/${name}.jpg`);
+
+const ROOMS = [
+  ['exterior-dusk', 'Modern living at dusk'],
+  ['living-room', 'Sun-filled living room'],
+  ['kitchen', "Chef's kitchen with island"],
+  ['dining-room', 'Dining for eight'],
+  ['bedroom', 'Calm primary suite'],
+  ['pool-garden', 'Heated pool and garden'],
+] as const;
+
+export const sampleScenes = (count: number): VideoProps['scenes'] =>
+  Array.from({ length: count }, (_, i) => {
+    const [photo, caption] = ROOMS[i % ROOMS.length];
+    return { id: `scene-${i + 1}`, src: samplePhoto(photo), caption };
+  });
+
+export const sampleVideoProps: VideoProps = {
+  listing: {
+    title: 'Hillside modern with pool',
+    address: { line: '2148 Linden Crest Drive', city: 'Portland', region: 'OR', postalCode: '97210', country: 'US' },
+    offer: 'sale',
+    price: { amount: 1_285_000, currency: 'USD' },
+    propertyType: 'house',
+    bedrooms: 4,
+    bathrooms: 3.5,
+    area: { value: 3240, unit: 'sqft' },
+    yearBuilt: 2019,
+    features: ['Heated saltwater pool', 'Floor-to-ceiling glass', 'Two-car garage', 'Home office', 'Solar roof'],
+  },
+  scenes: sampleScenes(6),
+  agent: {
+    fullName: 'Maya Thompson',
+    title: 'Senior Listing Agent',
+    phone: '(503) 555-0142',
+    email: 'maya@harborrealty.com',
+    brokerage: 'Harbor Realty Group',
+    photoSrc: staticFile('remotion/samples/agent.jpg'),
+    logoSrc: staticFile('remotion/samples/logo.png'),
+  },
+  brandColor: '#1f4e79',
+  fps: 30,
+  locale: 'en-US',
+};
+
+/** The smallest valid video: one photo, no agent, no price. */
+export const minimalVideoProps: VideoProps = {
+  listing: { address: { line: '12 Elm Street' }, offer: 'sale', propertyType: 'other' },
+  scenes: [{ id: 'scene-1', src: samplePhoto('living-room') }],
+};

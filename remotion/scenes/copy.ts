@@ -1,0 +1,53 @@
+import type { CSSProperties } from 'react';
+import { formatLocality, formatPrice, OFFER_LABELS, PROPERTY_TYPE_LABELS } from '../format';
+import type { VideoProps } from '../schema';
+
+/** The words every title card needs, resolved once from the props and the editor's overrides. */
+export function titleCopy(props: VideoProps) {
+  const { listing } = props;
+  const locality = formatLocality(listing.address);
+  const heading = props.titleCard?.heading || listing.title || listing.address.line;
+  const headingIsAddress = heading === listing.address.line;
+  const price = props.show?.price === false ? null : formatPrice(listing, props.locale);
+  return {
+    heading,
+    /** The street line when the heading is something else, otherwise the locality. */
+    address: headingIsAddress ? locality : [listing.address.line, locality].filter(Boolean).join(', '),
+    locality,
+    subheading: props.titleCard?.subheading || null,
+    offer: OFFER_LABELS[listing.offer],
+    propertyType: PROPERTY_TYPE_LABELS[listing.propertyType],
+    price,
+  };
+}
+
+/** Cuts text to `lines` lines with an ellipsis, so long addresses never push a layout apart. */
+export function clampLines(lines: number): CSSProperties {
+  return {
+    display: '-webkit-box',
+    WebkitLineClamp: lines,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+  };
+}
+
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}
+
+/** A readable text colour (near-black or white) for a #rrggbb background. */
+export function textOn(hex: string): string {
+  const n = parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return luminance > 0.4 ? '#111418' : '#ffffff';
+}

@@ -1,0 +1,91 @@
+// Renders stills of every template × format with the system Chromium into stills/ (git-ignored),
+// so people can look at the designs without starting the studio.
+//   npx tsx scripts/render-stills.ts                    one poster still per template × format
+//   npx tsx scripts/render-stills.ts --scenes           one still per scene kind (title, photo, facts, …)
+//   npx tsx scripts/render-stills.ts --only social-reel --minimal
+import { bundle } from '@remotion/bundler';
+import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { compositionId, TEMPLATE_IDS, timelineFor } from '../remotion/catalog';
+import { VIDEO_FORMAT_IDS } from '../remotion/constants';
+import { segmentStarts } from '../remotion/duration';
+import type { VideoProps } from '../remotion/schema';
+
+const root = path.resolve(import.meta.dirname, '..');
+const browserExecutable = process.env.REMOTION_CHROMIUM ?? '/usr/bin/chromium';
+const onBrowserDownload = () => {
+  throw new Error(`Refusing to download a browser; install Chromium at ${browserExecutable} or set REMOTION_CHROMIUM`);
+};
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const allScenes = args.includes('--scenes');
+const minimal = args.includes('--minimal');
+// 'error' hides the renderer's container memory notice that repeats for every call.
+const logLevel = 'error' as const;
+
+/**
+ * The compositions' default props are the sample listing; their staticFile() URLs only resolve
+ * inside the bundle, so the minimal variant reuses a photo URL from them.
+ */
+function propsFor(defaults: VideoProps): VideoProps {
+  if (!minimal) return defaults;
+  return {
+    listing: { address: { line: '12 Elm Street' }, offer: 'sale', propertyType: 'other' },
+    scenes: [{ id: 'scene-1', src: defaults.scenes[Math.min(1, defaults.scenes.length - 1)].src }],
+  };
+}
+
+async function main() {
+  const outDir = path.join(root, 'stills');
+  mkdirSync(outDir, { recursive: true });
+  let started = performance.now();
+  const serveUrl = await bundle({
+    entryPoint: path.join(root, 'remotion/index.ts'),
+    publicDir: path.join(root, 'public'),
+    outDir: path.join(root, 'node_modules/.cache/remotion-stills-bundle'),
+  });
+  console.log(`bundled in ${Math.round(performance.now() - started)} ms`);
+  // openBrowser takes no onBrowserDownload; with an executable it never downloads.
+  const puppeteerInstance = await openBrowser('chrome', { browserExecutable, chromiumOptions: { gl: 'swangle' }, logLevel });
+  const timings: number[] = [];
+  try {
+    for (const template of TEMPLATE_IDS) {
+      for (const format of VIDEO_FORMAT_IDS) {
+        const id = compositionId(template, format);
+        if (only && !id.startsWith(only)) continue;
+        const defaults = await selectComposition({ serveUrl, id, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel });
+        const props = propsFor(defaults.defaultProps as VideoProps);
+        const inputProps = props as Record<string, unknown>;
+        const composition = minimal
+          ? await selectComposition({ serveUrl, id, inputProps, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel })
+          : defaults;
+        const timeline = timelineFor(template, props);
+        const starts = segmentStarts(timeline);
+        const picks = timeline.segments
+          .map((segment, i) => ({ segment, start: starts[i] }))
+          .filter(({ segment }, i, all) => (allScenes ? all.findIndex((s) => s.segment.kind === segment.kind) === i : segment.kind === 'title'));
+        for (const { segment, start } of picks) {
+          // Late enough that entrances have settled, early enough to be before the next transition.
+          const frame = start + Math.round(segment.durationInFrames * 0.6);
+          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}.png`);
+          started = performance.now();
+          await renderStill({ serveUrl, composition, inputProps, frame, output: file, browserExecutable, onBrowserDownload, puppeteerInstance, overwrite: true, logLevel });
+          const ms = Math.round(performance.now() - started);
+          timings.push(ms);
+          console.log(`${path.relative(root, file)} (frame ${frame}) ${ms} ms`);
+        }
+      }
+    }
+  } finally {
+    await puppeteerInstance.close({ silent: true });
+  }
+  const sorted = [...timings].sort((a, b) => a - b);
+  console.log(`${timings.length} stills; median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
