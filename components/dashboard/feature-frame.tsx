@@ -27,7 +27,7 @@ export function FeatureFrame({ title, description, icon, arrives, back, actions 
         </Link>
       ) : null}
       <PageHeader title={title} description={description} actions={actions} />
-      <EmptyState icon={icon} title="Coming with the listings and videos work" description={arrives} />
+      <EmptyState icon={icon} title="Not available yet" description={arrives} />
     </>
   )
 }

@@ -55,7 +55,7 @@ export function MembersList({ teamId, members, myUserId, myRole }: { teamId: str
           const manageable = canManage(myRole, member, isMe)
           const roles: TeamRole[] = myRole === 'owner' ? ['owner', 'admin', 'member'] : ['admin', 'member']
           return (
-            <li key={member.userId} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+            <li key={member.userId} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
               <Avatar name={member.fullName} email={member.email} src={member.avatarUrl} />
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-2 truncate text-sm font-medium text-ink">
@@ -65,9 +65,10 @@ export function MembersList({ teamId, members, myUserId, myRole }: { teamId: str
                 {member.fullName ? <p className="truncate text-xs text-muted">{member.email}</p> : null}
               </div>
               {manageable ? (
+                <div className="w-28 shrink-0">
                 <Select
                   aria-label={`Role of ${member.fullName || member.email}`}
-                  className="h-8 w-32 text-sm"
+                  className="h-8 text-sm"
                   value={member.role}
                   disabled={busy === member.userId}
                   onChange={(event) => onRole(member, event.target.value as TeamRole)}
@@ -78,6 +79,7 @@ export function MembersList({ teamId, members, myUserId, myRole }: { teamId: str
                     </option>
                   ))}
                 </Select>
+                </div>
               ) : (
                 <Badge tone={member.role === 'owner' ? 'brand' : 'neutral'} className="capitalize">
                   {member.role}

@@ -1,0 +1,167 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+
+/*
+ * The team journeys of the dashboard, end to end against the local stand-in: each test signs up
+ * its own people (unique emails), so tests never depend on each other or on the demo seed.
+ */
+
+const SUPABASE_URL = (process.env.NEXT_PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321').replace(/\/$/, '')
+const PASSWORD = 'team-journey-9'
+const TEAM_URL = /\/dashboard\/([0-9a-f-]{36})$/
+// first visits compile pages in development; navigation may take longer than an assertion
+const NAVIGATION = { timeout: 30_000 }
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.test`
+}
+
+async function signUp(page: Page, email: string, fullName: string, next = '/dashboard') {
+  await page.goto(`/auth/signup?next=${encodeURIComponent(next)}`)
+  await page.getByLabel('Full name').fill(fullName)
+  await page.getByLabel('Work email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+}
+
+async function createTeam(page: Page, name: string): Promise<string> {
+  await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+  await page.getByLabel('Team name').fill(name)
+  await page.getByRole('button', { name: 'Create team' }).click()
+  await expect(page).toHaveURL(TEAM_URL, NAVIGATION)
+  return TEAM_URL.exec(new URL(page.url()).pathname)![1]
+}
+
+/** A fresh signed-up user who owns a new team, in their own browser context. */
+async function ownerWithTeam(browser: Browser, teamName: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const email = uniqueEmail('owner')
+  await signUp(page, email, 'Olivia Owner')
+  const teamId = await createTeam(page, teamName)
+  return { context, page, email, teamId }
+}
+
+async function latestMailTo(email: string) {
+  const response = await fetch(`${SUPABASE_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`)
+  const { messages } = (await response.json()) as { messages: { subject: string; links: { label: string; url: string }[] }[] }
+  return messages[0]
+}
+
+test('a new user signs up, creates a team and sees the three welcome credits', async ({ page }) => {
+  await signUp(page, uniqueEmail('founder'), 'Fiona Founder')
+  await createTeam(page, '  Seaside Homes  ')
+
+  await expect(page.getByText('Team created — your welcome credits are ready')).toBeVisible()
+  await expect(page.getByTestId('credit-balance')).toHaveText('3')
+  await expect(page.getByRole('button', { name: /Current team: Seaside Homes/ })).toBeVisible()
+  await expect(page.getByText('Welcome credits: +3 credits')).toBeVisible()
+
+  // /dashboard now returns to the team just created
+  await page.goto('/dashboard')
+  await expect(page).toHaveURL(TEAM_URL, NAVIGATION)
+})
+
+test('team names are checked in the browser before anything is sent', async ({ page }) => {
+  await signUp(page, uniqueEmail('short'), 'Sam Short')
+  await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+  await page.getByLabel('Team name').fill(' x ')
+  await page.getByRole('button', { name: 'Create team' }).click()
+  await expect(page.getByText('A team name needs at least 2 characters.')).toBeVisible()
+  // what was typed stays in the field
+  await expect(page.getByLabel('Team name')).toHaveValue(' x ')
+})
+
+test('an outsider gets the not-found page on every page of another team', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Private Realty')
+
+  const outsiderContext = await browser.newContext()
+  const outsider = await outsiderContext.newPage()
+  await signUp(outsider, uniqueEmail('outsider'), 'Oscar Outsider')
+  await expect(outsider).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+
+  const listingId = '6f1d7c2e-3b4a-4c5d-8e9f-0a1b2c3d4e5f'
+  for (const suffix of ['', '/account', '/profile', '/props', `/props/${listingId}`, '/agents', '/library']) {
+    const response = await outsider.goto(`/dashboard/${owner.teamId}${suffix}`)
+    expect(response?.status(), `status of ${suffix || '/'}`).toBe(404)
+    await expect(outsider.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    await expect(outsider.getByText('Private Realty')).toHaveCount(0)
+  }
+
+  // a malformed team id looks exactly the same
+  const malformed = await outsider.goto('/dashboard/not-a-team')
+  expect(malformed?.status()).toBe(404)
+
+  // the member sees their own pages, and malformed listing ids are not found for them too
+  const own = await owner.page.goto(`/dashboard/${owner.teamId}/props/${listingId}`)
+  expect(own?.status()).toBe(200)
+  await owner.page.goto(`/dashboard/${owner.teamId}/props/not-a-listing`)
+  await expect(owner.page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+
+  await outsiderContext.close()
+  await owner.context.close()
+})
+
+test('a visitor who opens a team page is sent to sign in and comes back', async ({ browser, page }) => {
+  const owner = await ownerWithTeam(browser, 'Return Realty')
+  await page.goto(`/dashboard/${owner.teamId}/account`)
+  await expect(page).toHaveURL(new RegExp(`/auth/login\\?next=${encodeURIComponent(`/dashboard/${owner.teamId}/account`)}`))
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: /sign in/i }).click()
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${owner.teamId}/account$`), NAVIGATION)
+  await owner.context.close()
+})
+
+test('an owner invites a teammate by email, who accepts from the mailbox link and sees the team', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Invite Realty')
+  const inviteeEmail = uniqueEmail('invitee')
+
+  await owner.page.goto(`/dashboard/${owner.teamId}/account`)
+  await owner.page.getByLabel('Email address').fill(inviteeEmail)
+  await owner.page.getByRole('button', { name: 'Send invite' }).click()
+  await expect(owner.page.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible()
+  await expect(owner.page.getByText(inviteeEmail, { exact: true })).toBeVisible()
+
+  const mail = await latestMailTo(inviteeEmail)
+  expect(mail.subject).toContain('Invite Realty')
+  const link = mail.links.find((l) => l.label === 'Accept the invitation')!.url
+  expect(link).toMatch(/\/dashboard\/create\?invite=[0-9a-f]{48}$/)
+
+  const inviteeContext = await browser.newContext()
+  const invitee = await inviteeContext.newPage()
+  await invitee.goto(link)
+  // not signed in yet: sign-in keeps the invitation link as `next`; the invitee has no account, so signs up
+  await expect(invitee).toHaveURL(/\/auth\/login\?next=/, NAVIGATION)
+  const next = new URL(invitee.url()).searchParams.get('next')!
+  expect(next).toBe(new URL(link).pathname + new URL(link).search)
+  await signUp(invitee, inviteeEmail, 'Ivy Invitee', next)
+
+  await expect(invitee).toHaveURL(/\/dashboard\/create\?invite=/, NAVIGATION)
+  await expect(invitee.getByText('From your email link')).toBeVisible()
+  await invitee.getByRole('button', { name: 'Accept invitation to Invite Realty' }).click()
+  await expect(invitee).toHaveURL(new RegExp(`/dashboard/${owner.teamId}$`), NAVIGATION)
+  await expect(invitee.getByRole('button', { name: /Current team: Invite Realty/ })).toBeVisible()
+  await expect(invitee.getByText('Ivy Invitee joined as member')).toBeVisible()
+
+  // the owner now sees them as a member, and the invitation is no longer pending
+  await owner.page.reload()
+  await expect(owner.page.getByText('Ivy Invitee')).toBeVisible()
+  await expect(owner.page.getByText('No invitations are waiting for an answer.')).toBeVisible()
+
+  await inviteeContext.close()
+  await owner.context.close()
+})
+
+test('a profile name change persists', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Profile Realty')
+  await owner.page.goto(`/dashboard/${owner.teamId}/profile`)
+  await owner.page.getByLabel('Full name').fill('Olivia Renamed')
+  await owner.page.getByRole('button', { name: 'Save name' }).click()
+  await expect(owner.page.getByText('Profile saved')).toBeVisible()
+
+  await owner.page.reload()
+  await expect(owner.page.getByLabel('Full name')).toHaveValue('Olivia Renamed')
+  await owner.page.goto(`/dashboard/${owner.teamId}`)
+  await expect(owner.page.getByRole('heading', { name: 'Welcome back, Olivia' })).toBeVisible()
+  await owner.context.close()
+})
