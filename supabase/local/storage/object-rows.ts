@@ -144,6 +144,11 @@ export async function serveObject(deps: StorageDeps, req: LocalRequest, o: Objec
     'Accept-Ranges': 'bytes',
     ...contentDisposition(queryParams(req).get('download')),
   }
+  // browsers revalidate cached downloads; the platform answers a matching ETag with 304
+  const ifNoneMatch = req.headers['if-none-match']
+  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === headers.ETag)) {
+    return { status: 304, headers }
+  }
   const range = parseRange(req.headers['range'], bytes.length)
   const status = range ? 206 : 200
   const body = range ? bytes.subarray(range[0], range[1] + 1) : bytes

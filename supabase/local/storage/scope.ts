@@ -83,8 +83,9 @@ export function asSuperuser<T>(deps: StorageDeps, operation: string, fn: (tx: Tx
  * keeps the caller's claims and the transaction.
  */
 export async function bypassingRls<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  const { rows } = await tx.query<{ role: string }>(`select current_user::text as role`)
-  await tx.query(`select set_config('role', session_user::text, true)`)
+  const { rows } = await tx.query<{ role: string }>(
+    `select current_user::text as role, set_config('role', session_user::text, true) as _`,
+  )
   // no `finally`: after a failed statement the transaction is aborted and rolls back anyway
   const result = await fn()
   await tx.query(`select set_config('role', $1, true)`, [rows[0].role])

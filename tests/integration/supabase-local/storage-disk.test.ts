@@ -51,5 +51,5 @@ describe('storage on disk', () => {
     const removed = await second.storage.from('shared').remove(['listing 7/front.jpg', '../../escape.jpg'])
     expect(removed.data).toHaveLength(2)
     expect(await filesUnder(path.join(dataDir, 'storage'))).toEqual([])
-  })
+  }, 120_000)
 })

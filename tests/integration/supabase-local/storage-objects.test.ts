@@ -120,6 +120,14 @@ describe('storage objects: upload, download, info, update', () => {
     expect(await res.text()).toBe('hello')
   })
 
+  it('answers a revalidation with a matching ETag with 304 Not Modified', async () => {
+    const etag = `"${md5('hello avatar')}"`
+    const res = await fetch(objectUrl('avatars', own('face.png')), { headers: { ...authHeaders(), 'If-None-Match': etag } })
+    expect(res.status).toBe(304)
+    const changed = await fetch(objectUrl('avatars', own('face.png')), { headers: { ...authHeaders(), 'If-None-Match': '"stale"' } })
+    expect(changed.status).toBe(200)
+  })
+
   it('tells whether an object exists, and reports NoSuchKey for a missing one', async () => {
     expect((await user.client.storage.from('avatars').exists(own('face.png'))).data).toBe(true)
     expect((await user.client.storage.from('avatars').exists(own('nope.png'))).data).toBe(false)
@@ -155,6 +163,12 @@ describe('storage objects: upload, download, info, update', () => {
     const { data } = await user.client.storage.from('avatars').download(path)
     expect(await data!.text()).toBe('<p>after</p>')
     expect(data!.type).toBe('text/html')
+  })
+
+  it('creates the object when update() targets a missing path, as the upsert-based platform update does', async () => {
+    const { error } = await user.client.storage.from('avatars').update(own('fresh.txt'), 'new')
+    expect(error).toBeNull()
+    expect(await (await user.client.storage.from('avatars').download(own('fresh.txt'))).data!.text()).toBe('new')
   })
 
   it('refuses an object over the bucket size limit with EntityTooLarge and stores nothing', async () => {

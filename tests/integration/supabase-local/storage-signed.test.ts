@@ -52,6 +52,9 @@ describe('storage signed URLs and signed uploads', () => {
   })
 
   it('stops serving a signed URL once it expires', async () => {
+    // expiry has whole-second granularity (iat is floored): sign right after a second starts so a
+    // 1-second URL really lives for about a second, even on a busy machine
+    await sleep(1000 - (Date.now() % 1000) + 20)
     const { data } = await alice.client.storage.from('avatars').createSignedUrl(`${alice.id}/plan.pdf`, 1)
     expect((await fetch(data!.signedUrl)).status).toBe(200)
     await sleep(2100)
