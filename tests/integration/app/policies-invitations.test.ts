@@ -41,8 +41,14 @@ describe('team_invitations policies and accepting', () => {
       expect((data ?? []).map((r) => r.id)).toContain(inviteId)
     })
 
-    it.each(['member', 'outsider'] as const)("hides the team's invitations from the %s", async (who) => {
-      const { data, error } = await cast[who].client.from('team_invitations').select('id').eq('team_id', cast.teamId)
+    it("shows a plain member only the invitation that brought them in, not the team's others", async () => {
+      const { data, error } = await cast.member.client.from('team_invitations').select('email, accepted_at').eq('team_id', cast.teamId)
+      expect(error).toBeNull()
+      expect(data).toEqual([{ email: cast.member.email, accepted_at: expect.any(String) }])
+    })
+
+    it("hides the team's invitations from a member of another team", async () => {
+      const { data, error } = await cast.outsider.client.from('team_invitations').select('id').eq('team_id', cast.teamId)
       expect(error).toBeNull()
       expect(data).toEqual([])
     })

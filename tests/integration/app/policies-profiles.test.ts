@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientFor } from '../../helpers/supabase.ts'
 import { assembleCast, behind, type Cast } from './cast.ts'
 
 // profiles: select own + teammates (admins all); update own name/avatar/last team only; no insert/delete.
@@ -14,7 +15,7 @@ describe('profiles policies', () => {
   it('makes a profile for every new user, with the name from sign-up metadata', async () => {
     const [row] = await behind<{ email: string; is_admin: boolean }>(cast, 'profiles', { id: cast.member.id })
     expect(row).toMatchObject({ email: cast.member.email, is_admin: false })
-    const { data, error } = await cast.visitor.auth.signUp({
+    const { data, error } = await clientFor(cast.standIn).auth.signUp({
       email: 'named.person@example.test',
       password: 'correct-horse-9',
       options: { data: { full_name: '  Nora Named ' } },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assembleCast, behind, createTeam, type Cast } from './cast.ts'
+import { TEAM_NAME } from '../../../lib/constants.ts'
+import { assembleCast, behind, createTeam, must, type Cast } from './cast.ts'
 
 // teams: select members/admins; update name owner+team admin; delete owner; insert only via create_team().
 describe('teams policies', () => {
@@ -67,12 +68,16 @@ describe('teams policies', () => {
       expect(data).toEqual([{ name: 'Harbour Realty' }])
     })
 
-    it('refuses a name shorter than 2 or longer than 60 characters with a readable message', async () => {
-      for (const name of ['A', ' B ', 'x'.repeat(61)]) {
+    it(`refuses a name shorter than ${TEAM_NAME.min} or longer than ${TEAM_NAME.max} characters with a readable message`, async () => {
+      const longest = 'x'.repeat(TEAM_NAME.max)
+      const ok = await cast.owner.client.from('teams').update({ name: longest }).eq('id', cast.teamId).select('name')
+      expect(ok.data).toEqual([{ name: longest }])
+      for (const name of ['x'.repeat(TEAM_NAME.min - 1), ` ${'x'.repeat(TEAM_NAME.min - 1)} `, 'x'.repeat(TEAM_NAME.max + 1)]) {
         const { error } = await cast.owner.client.from('teams').update({ name }).eq('id', cast.teamId)
         expect(error?.message).toBe('Team name must be between 2 and 60 characters')
       }
-      expect(await teamName()).toBe('Harbour Realty')
+      expect(await teamName()).toBe(longest)
+      must(await cast.owner.client.from('teams').update({ name: 'Harbour Realty' }).eq('id', cast.teamId).select('id'), 'restore name')
     })
 
     it.each(['member', 'outsider', 'siteAdmin'] as const)('does not let the %s rename the team', async (who) => {
