@@ -2,7 +2,7 @@ import type { Tx } from '../db.ts'
 import { json, type LocalRequest, type LocalResponse } from '../http.ts'
 import { ERRORS } from './errors.ts'
 import { parseAllowedMimeTypes, parseFileSizeLimit } from './limits.ts'
-import { checkBucketName, jsonBody, queryParams } from './names.ts'
+import { checkBucketName, decodeSegments, jsonBody, queryParams } from './names.ts'
 import { bypassingRls, inScope, type Caller, type StorageDeps } from './scope.ts'
 
 export interface BucketRow {
@@ -156,7 +156,7 @@ export async function handleBucketRoute(
   caller: Caller,
   rest: string,
 ): Promise<LocalResponse> {
-  const parts = rest.split('/').filter(Boolean).map((p) => decodeURIComponent(p))
+  const parts = decodeSegments(rest).filter(Boolean)
   const m = req.method
   if (parts.length === 0 && (m === 'GET' || m === 'HEAD')) return listBuckets(deps, req, caller)
   if (parts.length === 0 && m === 'POST') return createBucket(deps, req, caller)

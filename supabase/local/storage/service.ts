@@ -4,7 +4,7 @@ import { handleBucketRoute } from './buckets.ts'
 import { ERRORS, fromPgError, StorageFailure } from './errors.ts'
 import { GLOBAL_FILE_SIZE_LIMIT } from './limits.ts'
 import { listObjects } from './list.ts'
-import { splitBucketPath } from './names.ts'
+import { decodeSegments, splitBucketPath } from './names.ts'
 import {
   createSignedUrl,
   createSignedUrls,
@@ -52,12 +52,12 @@ async function route(deps: StorageDeps, req: LocalRequest): Promise<LocalRespons
   if (p === '/bucket' || p.startsWith('/bucket/')) return handleBucketRoute(deps, req, caller, p.slice('/bucket'.length))
   let match: RegExpExecArray | null
   if ((match = /^\/object\/list\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
-    return listObjects(deps, req, caller, decodeURIComponent(match[1]))
+    return listObjects(deps, req, caller, decodeSegments(match[1])[0])
   }
   if (p === '/object/move' && m === 'POST') return moveObject(deps, req, caller)
   if (p === '/object/copy' && m === 'POST') return copyObject(deps, req, caller)
   if ((match = /^\/object\/sign\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
-    return createSignedUrls(deps, req, caller, decodeURIComponent(match[1]))
+    return createSignedUrls(deps, req, caller, decodeSegments(match[1])[0])
   }
   if ((match = /^\/object\/sign\/(.+)$/.exec(p)) && m === 'POST') {
     const { bucket, name } = splitBucketPath(match[1])
@@ -76,7 +76,7 @@ async function route(deps: StorageDeps, req: LocalRequest): Promise<LocalRespons
     return downloadAuthenticated(deps, req, caller, bucket, name)
   }
   if ((match = /^\/object\/([^/]+)\/?$/.exec(p)) && m === 'DELETE') {
-    return removeObjects(deps, req, caller, decodeURIComponent(match[1]))
+    return removeObjects(deps, req, caller, decodeSegments(match[1])[0])
   }
   if ((match = /^\/object\/([^/]+)\/(.+)$/.exec(p))) {
     const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
