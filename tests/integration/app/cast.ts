@@ -92,3 +92,15 @@ export async function behind<T = Record<string, unknown>>(
 ): Promise<T[]> {
   return must(await cast.service.from(table).select('*').match(match), `service read ${table}`) as T[]
 }
+
+/** Every kind of caller, for rules that hold "for anyone". */
+export function everyone(cast: Cast): [string, SupabaseClient][] {
+  return [
+    ['visitor', cast.visitor],
+    ['outsider', cast.outsider.client],
+    ['member', cast.member.client],
+    ['team admin', cast.teamAdmin.client],
+    ['owner', cast.owner.client],
+    ['site admin', cast.siteAdmin.client],
+  ]
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WELCOME_CREDITS } from '../../../lib/constants.ts'
 import { clientFor } from '../../helpers/supabase.ts'
-import { assembleCast, behind, createTeam, must, signUp, type Cast } from './cast.ts'
+import { assembleCast, behind, createTeam, everyone, must, signUp, type Cast } from './cast.ts'
 
 // credit_ledger: members and site admins read; nobody writes except SQL functions; never below zero.
 describe('credit_ledger policies and credit functions', () => {
@@ -73,10 +73,10 @@ describe('credit_ledger policies and credit functions', () => {
   describe('writes', () => {
     it('refuses inserting, editing or deleting ledger rows through the API, for anyone', async () => {
       const row = { team_id: cast.teamId, delta: 100, reason: 'coupon' }
-      for (const client of [cast.visitor, cast.member.client, cast.owner.client, cast.siteAdmin.client]) {
-        expect((await client.from('credit_ledger').insert(row)).error?.code).toBe('42501')
-        expect((await client.from('credit_ledger').update({ delta: 100 }).eq('team_id', cast.teamId)).error?.code).toBe('42501')
-        expect((await client.from('credit_ledger').delete().eq('team_id', cast.teamId)).error?.code).toBe('42501')
+      for (const [who, client] of everyone(cast)) {
+        expect((await client.from('credit_ledger').insert(row)).error?.code, who).toBe('42501')
+        expect((await client.from('credit_ledger').update({ delta: 100 }).eq('team_id', cast.teamId)).error?.code, who).toBe('42501')
+        expect((await client.from('credit_ledger').delete().eq('team_id', cast.teamId)).error?.code, who).toBe('42501')
       }
       expect(await balance()).toBe(WELCOME_CREDITS)
     })

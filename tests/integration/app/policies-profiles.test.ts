@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientFor } from '../../helpers/supabase.ts'
-import { assembleCast, behind, type Cast } from './cast.ts'
+import { assembleCast, behind, everyone, signUp, type Cast } from './cast.ts'
 
 // profiles: select own + teammates (admins all); update own name/avatar/last team only; no insert/delete.
 describe('profiles policies', () => {
@@ -23,6 +23,17 @@ describe('profiles policies', () => {
     expect(error).toBeNull()
     const [named] = await behind<{ full_name: string }>(cast, 'profiles', { id: data.user!.id })
     expect(named.full_name).toBe('Nora Named')
+  })
+
+  it('keeps the copied email in step when the account email changes', async () => {
+    const mover = await signUp(cast.standIn, 'mover')
+    const { error } = await cast.service.auth.admin.updateUserById(mover.id, {
+      email: 'Moved.Person@Example.test',
+      email_confirm: true,
+    })
+    expect(error).toBeNull()
+    const [row] = await behind<{ email: string }>(cast, 'profiles', { id: mover.id })
+    expect(row.email).toBe('moved.person@example.test')
   })
 
   describe('select', () => {
@@ -59,9 +70,9 @@ describe('profiles policies', () => {
 
   describe('insert and delete', () => {
     it('refuses inserting a profile, for anyone', async () => {
-      for (const client of [cast.visitor, cast.member.client, cast.owner.client, cast.siteAdmin.client]) {
+      for (const [who, client] of everyone(cast)) {
         const { error } = await client.from('profiles').insert({ id: crypto.randomUUID(), full_name: 'Ghost' })
-        expect(error?.code).toBe('42501')
+        expect(error?.code, who).toBe('42501')
       }
     })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assembleCast, behind, createTeam, join, newTeammate, signUp, type Cast } from './cast.ts'
+import { assembleCast, behind, createTeam, everyone, join, newTeammate, signUp, type Cast } from './cast.ts'
 
 // team_members: select members/admins; role changes by owner (team admins only move members);
 // removal by owner, by team admin for members, or by yourself; a team always keeps an owner.
@@ -47,8 +47,8 @@ describe('team_members policies', () => {
   describe('insert', () => {
     it('refuses adding a membership directly, for anyone (invitations are the way in)', async () => {
       const row = { team_id: cast.teamId, user_id: cast.outsider.id, role: 'member' }
-      for (const client of [cast.visitor, cast.owner.client, cast.outsider.client, cast.siteAdmin.client]) {
-        expect((await client.from('team_members').insert(row)).error?.code).toBe('42501')
+      for (const [who, client] of everyone(cast)) {
+        expect((await client.from('team_members').insert(row)).error?.code, who).toBe('42501')
       }
       expect(await roleOf(cast.outsider.id)).toBeUndefined()
     })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEAM_NAME } from '../../../lib/constants.ts'
-import { assembleCast, behind, createTeam, must, type Cast } from './cast.ts'
+import { assembleCast, behind, createTeam, everyone, must, type Cast } from './cast.ts'
 
 // teams: select members/admins; update name owner+team admin; delete owner; insert only via create_team().
 describe('teams policies', () => {
@@ -40,9 +40,9 @@ describe('teams policies', () => {
 
   describe('insert', () => {
     it('refuses inserting a team directly, for anyone; create_team() is the only way', async () => {
-      for (const client of [cast.visitor, cast.owner.client, cast.siteAdmin.client]) {
+      for (const [who, client] of everyone(cast)) {
         const { error } = await client.from('teams').insert({ name: 'Sneaky Team' })
-        expect(error?.code).toBe('42501')
+        expect(error?.code, who).toBe('42501')
       }
       expect(await behind(cast, 'teams', { name: 'Sneaky Team' })).toEqual([])
     })
