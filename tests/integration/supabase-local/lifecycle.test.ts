@@ -31,7 +31,7 @@ afterEach(async () => {
   for (const f of folders.splice(0)) await rm(f, { recursive: true, force: true })
 })
 
-describe('stand-in lifecycle', () => {
+describe('stand-in lifecycle', { timeout: 180_000 }, () => {
   it('applies migrations in file-name order, records them, and on restart applies only new ones', async () => {
     const p = await tempProject()
     await writeFile(path.join(p.migrations, '002_second.sql'), `alter table public.notes add column pinned boolean default false;`)
