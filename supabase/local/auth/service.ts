@@ -61,6 +61,23 @@ function routes(): Route[] {
   ]
 }
 
+const SQLSTATE = /^[0-9A-Z]{5}$/
+
+/**
+ * A Postgres error (an app trigger on auth.users raising, a foreign key blocking a delete) gets
+ * GoTrue's wording, which developers know from the platform; the details go to the log.
+ */
+function failureMessage(method: string, path: string, err: unknown): string {
+  const code = (err as { code?: unknown }).code
+  if (typeof code !== 'string' || !SQLSTATE.test(code)) return (err as Error).message ?? 'internal error'
+  if (method === 'DELETE') return 'Database error deleting user'
+  if (['/signup', '/otp', '/magiclink', '/invite', '/admin/users', '/admin/generate_link'].includes(path) && method === 'POST') {
+    return 'Database error saving new user'
+  }
+  if (method === 'PUT') return 'Database error updating user'
+  return 'Database error querying schema'
+}
+
 /** The GoTrue-compatible auth API (`/auth/v1`). */
 export async function createAuthService(base: StandInContext): Promise<Service> {
   const ctx = createAuthContext(base)
@@ -77,7 +94,7 @@ export async function createAuthService(base: StandInContext): Promise<Service> 
       } catch (err) {
         if (err instanceof AuthError) return errorResponse(req, err)
         ctx.log('auth error', req.method, req.path, err)
-        return errorResponse(req, new AuthError(500, 'unexpected_failure', (err as Error).message ?? 'internal error'))
+        return errorResponse(req, new AuthError(500, 'unexpected_failure', failureMessage(req.method, path, err)))
       }
     },
   }

@@ -6,7 +6,7 @@ import { issueEmailToken, pkceFrom, sendAuthMail, takeEmailSend } from './mail.t
 import { checkPasswordStrength, hashPassword } from './passwords.ts'
 import { allowedRedirect, obj, readJson, redirectParam, str } from './request.ts'
 import { startSession } from './sessions.ts'
-import { findUserByEmail, insertUser, isValidEmail, normalizeEmail, ts, userJson } from './users.ts'
+import { findUserByEmail, insertUser, isValidEmail, normalizeEmail, syncEmailIdentity, ts, updateUser, userJson } from './users.ts'
 
 /** POST /signup: email + password, or no credentials at all for an anonymous user. */
 export async function signUp(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
@@ -36,7 +36,17 @@ export async function signUp(ctx: AuthContext, req: LocalRequest): Promise<Local
 
   return owner(ctx, async (tx) => {
     const existing = await findUserByEmail(tx, email)
-    if (existing && autoconfirm) throw errors.userAlreadyExists()
+    if (existing && autoconfirm && existing.email_confirmed_at) throw errors.userAlreadyExists()
+    if (existing && autoconfirm) {
+      // an invited or magic-link account that never confirmed: signing up claims it (GoTrue does the same)
+      const claimed = await updateUser(tx, existing.id, {
+        encrypted_password: passwordHash,
+        email_confirmed_at: new Date(),
+        raw_user_meta_data: { ...(existing.raw_user_meta_data ?? {}), ...data },
+      })
+      await syncEmailIdentity(tx, claimed)
+      return ok(req, await startSession(tx, ctx.config, claimed, 'password', meta))
+    }
     if (existing && existing.email_confirmed_at) {
       // confirmations on: answer like a fresh sign-up so the response reveals nothing (GoTrue does the same)
       const now = new Date().toISOString()
@@ -56,10 +66,10 @@ export async function signUp(ctx: AuthContext, req: LocalRequest): Promise<Local
       ? existing
       : await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false })
     if (existing) {
-      await tx.query(
-        `update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb where id = $1`,
-        [existing.id, passwordHash, data],
-      )
+      await updateUser(tx, existing.id, {
+        encrypted_password: passwordHash,
+        raw_user_meta_data: { ...(existing.raw_user_meta_data ?? {}), ...data },
+      })
     }
     const issued = await issueEmailToken(tx, user, 'signup', { pkce })
     sendAuthMail(ctx, issued.user.email!, 'signup', issued, redirectTo)

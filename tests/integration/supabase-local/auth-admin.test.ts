@@ -135,6 +135,15 @@ describe('auth: admin API', () => {
     expect((await client.auth.getUser()).data.user!.email_confirmed_at).toBeTruthy()
   })
 
+  it('lets an invited address that never accepted sign up with a password, keeping the user id', async () => {
+    const email = uniqueEmail('invited-signup')
+    const invited = await admin.auth.admin.inviteUserByEmail(email)
+    const { data, error } = await clientFor(standIn).auth.signUp({ email, password: 'claimed-pass-1' })
+    expect(error).toBeNull()
+    expect(data.session).toBeTruthy()
+    expect(data.user!.id).toBe(invited.data.user!.id)
+  })
+
   it('generates a magic link without sending mail, usable via its hashed token', async () => {
     const { email } = await signedInClient(standIn)
     const before = standIn.mailbox.list(email).length

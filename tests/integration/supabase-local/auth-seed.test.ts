@@ -81,6 +81,20 @@ describe('auth: seeded users, app triggers and claims under RLS', () => {
     expect(rows.rows).toEqual([{ email, full_name: 'Trig Gered' }])
   })
 
+  it('answers a sign-up a trigger refuses with GoTrue\'s 500 "Database error saving new user" and keeps nothing', async () => {
+    const email = uniqueEmail('refused')
+    const { data, error } = await clientFor(standIn).auth.signUp({
+      email,
+      password: 'correct-horse-9',
+      options: { data: { full_name: 'Rejected By Trigger' } },
+    })
+    expect(data.user).toBeNull()
+    expect(error?.status).toBe(500)
+    expect(error?.message).toBe('Database error saving new user')
+    const rows = await standIn.db.query('select 1 from auth.users where email = $1', [email])
+    expect(rows.rows).toHaveLength(0)
+  })
+
   it('issues claims that auth.uid(), auth.jwt() and RLS policies read', async () => {
     const { data } = await clientFor(standIn).auth.signInWithPassword({
       email: 'seed.owner@example.test',
