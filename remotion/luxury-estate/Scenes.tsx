@@ -26,7 +26,7 @@ export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
   return (
     <AbsoluteFill style={{ backgroundColor: theme.charcoal }}>
       <KenBurnsPhoto src={props.scenes[0].src} durationInFrames={durationInFrames} motion="zoom-out" strength={0.07} />
-      <AbsoluteFill style={{ background: 'radial-gradient(ellipse at center, rgba(18,19,21,0.55) 0%, rgba(18,19,21,0.82) 75%)' }} />
+      <AbsoluteFill style={{ background: 'radial-gradient(ellipse at center, rgba(18,19,21,0.66) 0%, rgba(18,19,21,0.84) 75%)' }} />
       <Hairline theme={theme} inset={format === 'landscape' ? 48 : 40} />
       <AbsoluteFill style={{ padding: `${safe.top}px ${safe.side + 40}px ${format === 'portrait' ? safe.bottom - 80 : safe.bottom}px`, alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: theme.ivory }}>
         <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 8, 24) }}>{props.tagline || `${copy.offer} · ${copy.propertyType}`}</div>
@@ -35,7 +35,7 @@ export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
         </div>
         <div style={{ width: 160, height: 1.5, backgroundColor: theme.accent, marginTop: 40, transform: `scaleX(${grow(frame, 26, 30)})` }} />
         {copy.address ? (
-          <div style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: theme.muted, marginTop: 36, maxWidth: 1300, ...clampLines(2), opacity: fadeIn(frame, 32, 24) }}>
+          <div style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: 'rgba(243,238,230,0.85)', marginTop: 36, maxWidth: 1300, ...clampLines(2), opacity: fadeIn(frame, 32, 24) }}>
             {copy.address}
           </div>
         ) : null}

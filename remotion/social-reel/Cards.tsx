@@ -22,15 +22,28 @@ export function ReelFacts({ props, theme }: Props) {
   const valueSize = { landscape: 150, portrait: 170, square: 130 }[format];
   return (
     <AbsoluteFill style={{ backgroundColor: theme.brand, color: theme.onBrand, padding: `${safe.top}px ${safe.side}px ${safe.bottom}px`, justifyContent: 'center' }}>
-      <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: format === 'portrait' ? 56 : 48, textAlign: format === 'portrait' ? 'left' : 'center' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: format === 'portrait' ? 40 : 48, textAlign: format === 'portrait' ? 'left' : 'center' }}>
         {facts.map((fact, i) => {
           const s = pop(frame, fps, 2 + i * 5);
           const unit = fact.key === 'area' ? (props.listing.area?.unit === 'sqm' ? 'm²' : 'Sq ft') : SHORT_LABELS[fact.key];
-          const value = fact.key === 'type' ? fact.value : fact.value;
+          const value = fact.value;
           return (
-            <div key={fact.key} style={{ transform: `scale(${0.5 + 0.5 * s})`, opacity: s, transformOrigin: format === 'portrait' ? 'left center' : 'center' }}>
+            <div
+              key={fact.key}
+              style={{
+                transform: `scale(${0.5 + 0.5 * s})`,
+                opacity: Math.min(1, s),
+                transformOrigin: format === 'portrait' ? 'left center' : 'center',
+                // Portrait reads as a list: the number and its unit side by side, one per row.
+                display: format === 'portrait' ? 'flex' : 'block',
+                alignItems: 'baseline',
+                gap: 28,
+                borderBottom: format === 'portrait' && i < facts.length - 1 ? `4px solid ${theme.onBrand}` : undefined,
+                paddingBottom: format === 'portrait' ? 40 : 0,
+              }}
+            >
               <div style={{ ...display, fontSize: fact.key === 'type' ? valueSize * 0.62 : valueSize, ...clampLines(1) }}>{value}</div>
-              <div style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: 34, letterSpacing: 6, textTransform: 'uppercase', marginTop: 8, opacity: 0.85 }}>{unit}</div>
+              <div style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'portrait' ? 52 : 34, letterSpacing: 6, textTransform: 'uppercase', marginTop: 8, opacity: 0.85 }}>{unit}</div>
             </div>
           );
         })}
@@ -46,14 +59,14 @@ export function ReelFeatures({ props, theme }: Props) {
   const features = (props.listing.features ?? []).slice(0, format === 'portrait' ? 7 : 6);
   return (
     <AbsoluteFill style={{ backgroundColor: theme.night, padding: `${safe.top}px ${safe.side}px ${safe.bottom}px`, justifyContent: 'center', alignItems: format === 'portrait' ? 'flex-start' : 'center' }}>
-      <div style={{ ...display, fontSize: format === 'landscape' ? 110 : 120, color: theme.white, ...riseIn(frame, 0, 40, 10) }}>
+      <div style={{ ...display, fontSize: format === 'portrait' ? 150 : format === 'landscape' ? 110 : 120, color: theme.white, ...riseIn(frame, 0, 40, 10) }}>
         You get <span style={{ color: theme.brand }}>all this</span>
       </div>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 22, marginTop: 48, justifyContent: format === 'portrait' ? 'flex-start' : 'center', maxWidth: 1500 }}>
         {features.map((feature, i) => {
           const s = pop(frame, fps, 6 + i * 3);
           return (
-            <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'landscape' ? 40 : 44, color: theme.night, backgroundColor: theme.white, borderRadius: 999, padding: '18px 36px', transform: `scale(${s})`, maxWidth: '100%', ...clampLines(1) }}>
+            <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'portrait' ? 52 : format === 'landscape' ? 40 : 44, color: theme.night, backgroundColor: theme.white, borderRadius: 999, padding: format === 'portrait' ? '22px 40px' : '18px 36px', transform: `scale(${s})`, maxWidth: '100%', ...clampLines(1) }}>
               <span style={{ color: theme.brand, marginRight: 14 }}>✓</span>
               {feature}
             </div>

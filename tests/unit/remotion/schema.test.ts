@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { TEMPLATE_IDS, TEMPLATES } from '@/remotion/catalog';
+import { videoPropsSchema } from '@/remotion/schema';
+import { maximalListing, minimalListing } from './fixtures';
+
+const withListing = (over: Record<string, unknown>) => ({ ...minimalListing, listing: { ...minimalListing.listing, ...over } });
+
+describe('video props schemas', () => {
+  it.each(TEMPLATE_IDS)('%s accepts a listing with one photo, no agent and no price', (template) => {
+    expect(TEMPLATES[template].schema.safeParse(minimalListing).success).toBe(true);
+    expect(TEMPLATES[template].schema.safeParse({ ...minimalListing, agent: null, listing: { ...minimalListing.listing, price: null } }).success).toBe(true);
+  });
+
+  it('accepts 40 photos and refuses 41 or none', () => {
+    expect(videoPropsSchema.safeParse(maximalListing).success).toBe(true);
+    const extra = { ...maximalListing.scenes[0], id: 'scene-41' };
+    expect(videoPropsSchema.safeParse({ ...maximalListing, scenes: [...maximalListing.scenes, extra] }).success).toBe(false);
+    expect(videoPropsSchema.safeParse({ ...minimalListing, scenes: [] }).success).toBe(false);
+  });
+
+  it('allows half bathrooms but not other fractions', () => {
+    expect(videoPropsSchema.safeParse(withListing({ bathrooms: 2.5 })).success).toBe(true);
+    expect(videoPropsSchema.safeParse(withListing({ bathrooms: 2.3 })).success).toBe(false);
+  });
+
+  it('requires a period on a rent price', () => {
+    const rent = withListing({ offer: 'rent', price: { amount: 2000, currency: 'EUR' } });
+    expect(videoPropsSchema.safeParse(rent).error?.issues[0].path).toEqual(['listing', 'price', 'period']);
+  });
+
+  it('refuses a currency that is not an ISO-4217 code and a brand colour that is not #rrggbb', () => {
+    expect(videoPropsSchema.safeParse(withListing({ price: { amount: 1, currency: 'dollars' } })).success).toBe(false);
+    expect(videoPropsSchema.safeParse({ ...minimalListing, brandColor: 'blue' }).success).toBe(false);
+  });
+
+  it('only allows the product’s frame rates', () => {
+    for (const fps of [24, 25, 30, 60]) expect(videoPropsSchema.safeParse({ ...minimalListing, fps }).success).toBe(true);
+    expect(videoPropsSchema.safeParse({ ...minimalListing, fps: 50 }).success).toBe(false);
+  });
+
+  it('keeps audio volume between 0 and 1', () => {
+    const music = { src: '/m.mp3', volume: 1.5 };
+    expect(videoPropsSchema.safeParse({ ...minimalListing, music }).success).toBe(false);
+  });
+
+  it('keeps template options to their own template', () => {
+    expect(TEMPLATES['social-reel'].schema.safeParse({ ...minimalListing, hook: 'Open house' }).success).toBe(true);
+    expect(TEMPLATES['social-reel'].schema.safeParse({ ...minimalListing, hook: 'x'.repeat(25) }).success).toBe(false);
+    expect(TEMPLATES['classic-tour'].schema.safeParse({ ...minimalListing, theme: 'neon' }).success).toBe(false);
+  });
+});
