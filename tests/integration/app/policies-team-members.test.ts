@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assembleCast, behind, createTeam, everyone, join, newTeammate, signUp, type Cast } from './cast.ts'
+import { assembleCast, behind, createTeam, everyone, join, must, newTeammate, signUp, type Cast } from './cast.ts'
 
 // team_members: select members/admins; role changes by owner (team admins only move members);
 // removal by owner, by team admin for members, or by yourself; a team always keeps an owner.
@@ -131,6 +131,16 @@ describe('team_members policies', () => {
         expect(kept.data).toEqual([])
       }
       expect(await roleOf(otherAdmin.id)).toBe('admin')
+    })
+
+    it('lets a removed member keep editing their profile, with the team no longer their last one', async () => {
+      const mate = await newTeammate(cast, 'member')
+      must(await cast.owner.client.from('team_members').delete()
+        .match({ team_id: cast.teamId, user_id: mate.id }).select('user_id'), 'remove')
+      const { data, error } = await mate.client.from('profiles').update({ full_name: 'Former Mate' })
+        .eq('id', mate.id).select('full_name, last_team_id')
+      expect(error).toBeNull()
+      expect(data).toEqual([{ full_name: 'Former Mate', last_team_id: null }])
     })
 
     it('lets the owner remove an admin', async () => {
