@@ -89,12 +89,16 @@ export function MembersList({ teamId, members, myUserId, myRole }: { teamId: str
                 <Button
                   variant="ghost"
                   size="sm"
+                  className="w-8 shrink-0 px-0"
                   onClick={() => setRemoving(member)}
                   aria-label={`Remove ${member.fullName || member.email}`}
                 >
                   <UserMinus aria-hidden />
                 </Button>
-              ) : null}
+              ) : (
+                // keeps the role column aligned across rows
+                <span aria-hidden className="w-8 shrink-0" />
+              )}
             </li>
           )
         })}

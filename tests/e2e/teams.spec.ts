@@ -49,9 +49,13 @@ async function latestMailTo(email: string) {
 
 test('a new user signs up, creates a team and sees the three welcome credits', async ({ page }) => {
   await signUp(page, uniqueEmail('founder'), 'Fiona Founder')
-  await createTeam(page, '  Seaside Homes  ')
-
+  await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+  await page.getByLabel('Team name').fill('  Seaside Homes  ')
+  await page.getByRole('button', { name: 'Create team' }).click()
+  // the toast lives 4 s: look for it before the team home has finished loading
   await expect(page.getByText('Team created — your welcome credits are ready')).toBeVisible()
+  await expect(page).toHaveURL(TEAM_URL, NAVIGATION)
+
   await expect(page.getByTestId('credit-balance')).toHaveText('3')
   await expect(page.getByRole('button', { name: /Current team: Seaside Homes/ })).toBeVisible()
   await expect(page.getByText('Welcome credits: +3 credits')).toBeVisible()

@@ -38,7 +38,7 @@ export function CreateTeamClient({ email, invitations, highlightToken, teams }: 
         <CardBody className="space-y-6 p-6 sm:p-8">
           <div className="space-y-2">
             <h1 id="create-title" className="text-2xl font-semibold tracking-tight text-ink">
-              {teams.length ? 'Create another team' : 'Create your team'}
+              {teams.length ? 'Create another team' : hasInvites ? 'Or start your own team' : 'Create your team'}
             </h1>
             <p className="text-sm text-muted">
               A team shares listings, videos, agents and credits. New teams start with{' '}
