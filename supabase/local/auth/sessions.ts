@@ -168,6 +168,7 @@ export async function sessionExists(tx: Tx, id: string): Promise<boolean> {
 
 /** Sign-out scopes: global (every session), local (this one), others (all but this one). */
 export async function endSessions(tx: Tx, userId: string, sessionId: string, scope: string): Promise<void> {
+  if (!sessionId && scope !== 'global') return
   if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [sessionId])
   else if (scope === 'others')
     await tx.query('delete from auth.sessions where user_id = $1 and id <> $2', [userId, sessionId])

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
+import { signJwt } from '../../../supabase/local/jwt.ts'
 import type { StandIn } from '../../../supabase/local/server.ts'
 import { startFixtureStandIn } from '../../helpers/stand-in.ts'
 import { clientFor, signedInClient, uniqueEmail } from '../../helpers/supabase.ts'
@@ -162,6 +163,17 @@ describe('auth: sessions, refresh, anonymous users, user updates, logout', () =>
     })
     expect(res.status).toBe(403)
     expect((await res.json()).code).toBe('session_not_found')
+  })
+
+  it('accepts a token minted without session_id on /user, as GoTrue does', async () => {
+    const { user } = await signedInClient(standIn)
+    const now = Math.floor(Date.now() / 1000)
+    const token = await signJwt(standIn.config, { sub: user.id, role: 'authenticated', aud: 'authenticated', iat: now, exp: now + 60 })
+    const res = await fetch(`${standIn.url}/auth/v1/user`, {
+      headers: { apikey: standIn.config.anonKey, Authorization: `Bearer ${token}` },
+    })
+    expect(res.status).toBe(200)
+    expect((await res.json()).id).toBe(user.id)
   })
 
   it('refuses /user without a bearer token and with a forged one', async () => {
