@@ -173,6 +173,11 @@ export class SchemaCache {
     return this.current ?? this.reload()
   }
 
+  /** Forget the cached catalogue: the next request loads it again (a statement hit a stale name). */
+  invalidate(): void {
+    this.current = null
+  }
+
   reload(): Promise<Catalogue> {
     this.pending ??= loadCatalogue(this.db, this.schemas).then(
       (c) => {

@@ -24,6 +24,10 @@ export interface RestRequest {
   profile: string | undefined
   prefer: Record<string, string>
   singular: boolean
+  /** `Accept: …;nulls=stripped` (postgrest-js stripNulls()) */
+  stripNulls: boolean
+  /** `Accept: text/csv` on a read */
+  csv: boolean
   path: string
   /** builds the statement, reloading the catalogue once if a name was missing */
   build(scopes: Map<string, Scoped>, fn: (ctx: BuildContext) => string): Promise<{ sql: string; params: unknown[] }>
@@ -41,7 +45,7 @@ function acceptable(accept: string | undefined): boolean {
   if (!accept) return true
   return accept.split(',').some((part) => {
     const t = part.split(';')[0].trim().toLowerCase()
-    return t === '*/*' || t === 'application/*' || t === 'application/json' || t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object' || t === 'application/vnd.pgrst.array+json'
+    return t === '*/*' || t === 'application/*' || t === 'text/csv' || t === 'application/json' || t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object' || t === 'application/vnd.pgrst.array+json'
   })
 }
 
@@ -77,6 +81,8 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
         profile,
         prefer,
         singular: (req.headers['accept'] ?? '').includes('application/vnd.pgrst.object'),
+        stripNulls: /nulls=stripped/.test(req.headers['accept'] ?? ''),
+        csv: /^\s*text\/csv/.test(req.headers['accept'] ?? ''),
         path: req.path,
         async build(scopes, fn) {
           for (const final of [false, true]) {
@@ -115,6 +121,9 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
       }
       throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`)
     } catch (err) {
+      // a table, column or function changed under the cached catalogue (e.g. DDL from db:psql)
+      const code = (err as { code?: unknown }).code
+      if (code === '42703' || code === '42P01' || code === '42883' || code === '42804') cache.invalidate()
       return toRestError(err, role).toResponse()
     }
   }

@@ -180,6 +180,10 @@ export interface ReadOptions {
   fromAs?: string
   /** aggregate this one column's values instead of whole rows (SETOF scalar) */
   bodyColumn?: string
+  /** answer text/csv: a header line, then each row in Postgres' record text form (as PostgREST does) */
+  csv?: boolean
+  /** drop null-valued keys from the rows (Accept: …;nulls=stripped) */
+  stripNulls?: boolean
   /** extra output columns, e.g. `, (...) as inserted` */
   extra?: string
 }
@@ -210,7 +214,12 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): string {
     ? `(select count(*) from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where})::int`
     : 'null::int'
   const agg = o.bodyColumn ? `_r.${o.bodyColumn}` : '_r'
-  const body = !o.body ? 'null::text' : o.singular ? `(json_agg(${agg})->0)::text` : `coalesce(json_agg(${agg}), '[]')::text`
+  const rows = o.stripNulls ? `json_strip_nulls(json_agg(${agg}))` : `json_agg(${agg})`
+  let body = !o.body ? 'null::text' : o.singular ? `(${rows}->0)::text` : `coalesce(${rows}, '[]')::text`
+  if (o.body && o.csv) {
+    const header = ctx.params.add(level.names.join(','))
+    body = `${header}::text || coalesce(E'\n' || string_agg(substring(_r::text, 2, length(_r::text) - 2), E'\n'), '')`
+  }
   return `${o.with ?? ''}select ${count} as total, count(*)::int as page_total, ${body} as body, ${RESPONSE_GUCS}${o.extra ?? ''} from (${inner}) _r`
 }
 

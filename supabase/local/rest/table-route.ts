@@ -73,10 +73,11 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
   if (method === 'GET' || method === 'HEAD') {
     const { sql, params } = await r.build(query.scopes, (ctx) => {
       const t = tableIn(ctx, r.schema, name)
-      return buildRead(ctx, { from: qualified(t), src: { table: t, relation: t.name, columns: t.columns }, query, maxRows: r.config.maxRows, count, singular: r.singular, body: method === 'GET' })
+      return buildRead(ctx, { from: qualified(t), src: { table: t, relation: t.name, columns: t.columns }, query, maxRows: r.config.maxRows, count, singular: r.singular, stripNulls: r.stripNulls, csv: r.csv, body: method === 'GET' })
     })
     const row = await r.run(sql, params, true)
     const status = readStatus(offset, row.page_total, row.total)
+    if (r.csv) baseHeaders['Content-Type'] = 'text/csv; charset=utf-8'
     const headers = { ...baseHeaders, 'Content-Range': readRange(offset, row.page_total, row.total), ...prefHeader([count && `count=${countPref}`]) }
     return withGucs({ status, headers, body: method === 'GET' ? row.body : undefined }, row)
   }

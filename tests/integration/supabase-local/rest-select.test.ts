@@ -192,5 +192,29 @@ describe('rest/v1 reads', () => {
     await standIn.db.exec(`create table public.late_table (id int primary key); insert into public.late_table values (7)`)
     const after = await db.from('late_table').select('*')
     expect(after.data).toEqual([{ id: 7 }])
+    await standIn.db.exec(`alter table public.late_table add column note text default 'n'`)
+    const column = await db.from('late_table').select('id, note')
+    expect(column.data).toEqual([{ id: 7, note: 'n' }])
+  })
+
+  it('drops null values from rows with stripNulls()', async () => {
+    const { data } = await db.from('messages').select('id, recipient, data').eq('id', 2).stripNulls()
+    expect(data).toEqual([{ id: 2 }])
+  })
+
+  it('answers CSV for Accept: text/csv, quoting values that need it', async () => {
+    const { data, status } = await db.from('messages').select('id, message, channel_id, recipient').lte('id', 2).order('id').csv()
+    expect(status).toBe(200)
+    expect(data).toBe(
+      'id,message,channel_id,recipient\n' +
+        '1,"Hello World 👋",1,kiwicopple\n' +
+        '2,"Perfection is attained, not when there is nothing more to add, but when there is nothing left to take away.",2,',
+    )
+  })
+
+  it('answers 406 PGRST107 for media types it does not produce', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/users`, { headers: { apikey: standIn.config.anonKey, Accept: 'application/xml' } })
+    expect(res.status).toBe(406)
+    expect((await res.json()).code).toBe('PGRST107')
   })
 })
