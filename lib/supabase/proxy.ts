@@ -1,5 +1,6 @@
 import { createServerClient } from '@supabase/ssr'
 import { NextResponse, type NextRequest } from 'next/server'
+import { loginPath } from '@/lib/auth/next-path'
 import type { Database } from '@/lib/database.types'
 import { publicEnv } from '@/lib/env'
 import { serverRealtimeOptions } from './realtime-transport'
@@ -37,11 +38,8 @@ export async function updateSession(request: NextRequest) {
 
   const { pathname, search } = request.nextUrl
   if (!signedIn && PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`))) {
-    const url = request.nextUrl.clone()
-    url.pathname = '/auth/login'
-    url.search = ''
-    url.searchParams.set('next', `${pathname}${search}`)
-    const redirect = NextResponse.redirect(url)
+    // same-host absolute URL: Next turns it into a relative Location, so 127.0.0.1 stays 127.0.0.1
+    const redirect = NextResponse.redirect(new URL(loginPath(`${pathname}${search}`), request.url))
     // keep any refreshed/cleared cookies on the redirect too
     for (const cookie of response.cookies.getAll()) redirect.cookies.set(cookie)
     return redirect

@@ -32,7 +32,7 @@ test.describe('accounts', () => {
 
   test('signing up with a taken email points to sign-in', async ({ page }) => {
     await signUp(page, DEMO.owner, PASSWORD)
-    await expect(page.getByText('An account with this email already exists. Sign in instead.')).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'An account with this email already exists. Sign in instead.' }).first()).toBeVisible()
     await expect(page).toHaveURL(/\/auth\/signup/)
   })
 
@@ -75,7 +75,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
 
     const newPassword = 'brand-new-password-2'
-    await page.getByLabel('New password').fill(newPassword)
+    await page.getByLabel('New password', { exact: true }).fill(newPassword)
     await page.getByLabel('Repeat the new password').fill(newPassword)
     await page.getByRole('button', { name: 'Save new password' }).click()
     await page.waitForURL((url) => url.pathname.startsWith('/dashboard'))

@@ -29,6 +29,7 @@ export async function signOut(page: Page) {
     await fetch('/auth/signout', { method: 'POST', redirect: 'manual' })
   })
   await page.goto('/auth/login?notice=signed-out')
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
 }
 
 interface MailLink {

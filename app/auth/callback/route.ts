@@ -1,6 +1,7 @@
-import { NextResponse, type NextRequest } from 'next/server'
+import type { NextRequest } from 'next/server'
 import type { EmailOtpType } from '@supabase/supabase-js'
 import { safeNextPath } from '@/lib/auth/next-path'
+import { redirectToPath } from '@/lib/auth/redirect-response'
 import { createClient } from '@/lib/supabase/server'
 
 const OTP_TYPES: EmailOtpType[] = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']
@@ -10,7 +11,7 @@ const OTP_TYPES: EmailOtpType[] = ['signup', 'invite', 'magiclink', 'recovery', 
  * a `token_hash` (links built from the email template) is verified directly. Then on to `next`.
  */
 export async function GET(request: NextRequest) {
-  const { searchParams, origin } = request.nextUrl
+  const { searchParams } = request.nextUrl
   const next = safeNextPath(searchParams.get('next'))
   const supabase = await createClient()
 
@@ -29,8 +30,8 @@ export async function GET(request: NextRequest) {
     if (error) console.warn('[auth] token verification failed', error.code, error.message)
   }
 
-  if (ok) return NextResponse.redirect(new URL(next, origin))
+  if (ok) return redirectToPath(next)
   // a broken or expired link: reset links go back to asking for a new one
   const retry = next.startsWith('/auth/reset-password') ? '/auth/forgot-password' : '/auth/login'
-  return NextResponse.redirect(new URL(`${retry}?notice=link-expired`, origin))
+  return redirectToPath(`${retry}?notice=link-expired`)
 }
