@@ -80,7 +80,8 @@ export function buildUpdate(ctx: BuildContext, o: WriteOptions & { row: Record<s
   const cols = o.query.columns ?? Object.keys(o.row)
   for (const c of cols) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
   const where = whereOf(ctx, o)
-  if (cols.length === 0) return finish(ctx, o, `pgrst_source as (select "_0".* from ${qualified(t)} as "_0" where false)`)
+  // an empty patch changes nothing and returns nothing, as in PostgREST
+  if (cols.length === 0) return finish(ctx, o, `pgrst_source as (select "_0".* from ${qualified(t)} as "_0"${where ? `${where} and false` : ' where false'})`)
   const sets = cols.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ')
   const body = ctx.params.add(JSON.stringify(o.row))
   const update = `update ${qualified(t)} as "_0" set ${sets} from (select * from json_populate_record(null::${qualified(t)}, ${body}::json)) _b${where}`

@@ -95,6 +95,12 @@ describe('rest/v1 writes', () => {
     ])
   })
 
+  it('changes nothing for an empty patch', async () => {
+    const { data, error } = await db.from('channels').update({}).eq('id', 1).select()
+    expect(error).toBeNull()
+    expect(data).toEqual([])
+  })
+
   it('deletes matching rows and can return them', async () => {
     await db.from('channels').insert([{ slug: 'doomed1' }, { slug: 'doomed2' }])
     const { data, status } = await db.from('channels').delete().like('slug', 'doomed*').select('slug').order('slug')
