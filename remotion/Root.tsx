@@ -1,19 +1,9 @@
-import type { ComponentType } from 'react';
 import { Composition, Folder } from 'remotion';
 import { compositionId, TEMPLATES, timelineFor, type TemplateId } from './catalog';
-import { ClassicTour } from './classic-tour/ClassicTour';
+import { TEMPLATE_COMPONENTS } from './components';
 import { VIDEO_FORMATS, VIDEO_FORMAT_IDS } from './constants';
-import { LuxuryEstate } from './luxury-estate/LuxuryEstate';
 import { sampleVideoProps } from './samples';
 import type { VideoProps } from './schema';
-import { SocialReel } from './social-reel/SocialReel';
-
-/** Each template's component; the Player imports this map too (see docs/video-templates.md). */
-export const TEMPLATE_COMPONENTS: Record<TemplateId, ComponentType<VideoProps>> = {
-  'classic-tour': ClassicTour,
-  'social-reel': SocialReel,
-  'luxury-estate': LuxuryEstate,
-};
 
 const SAMPLE_BRANDS: Record<TemplateId, Partial<VideoProps>> = {
   'classic-tour': { brandColor: '#1f4e79' },

@@ -35,14 +35,14 @@ export function ClassicFactsCard(p: Props) {
   const { theme, props } = p;
   const facts = listFacts(props.listing, props.locale).slice(0, format === 'landscape' ? 4 : 6);
   const copy = titleCopy(props);
-  const valueSize = format === 'landscape' ? 88 : 80;
+  const valueSize = { landscape: 88, portrait: 104, square: 80 }[format];
   return (
     <Split {...p}>
       <AbsoluteFill style={{ padding: PAD[format], justifyContent: 'center', color: theme.ink }}>
         <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: theme.brandText, ...riseIn(frame, 4) }}>
           The details
         </div>
-        <div style={{ fontFamily: FONTS.dmSerif, fontSize: format === 'square' ? 56 : 60, lineHeight: 1.1, marginTop: 14, ...clampLines(2), ...riseIn(frame, 8) }}>
+        <div style={{ fontFamily: FONTS.dmSerif, fontSize: { landscape: 60, portrait: 72, square: 56 }[format], lineHeight: 1.1, marginTop: 14, ...clampLines(2), ...riseIn(frame, 8) }}>
           {copy.heading}
         </div>
         <div style={{ height: 3, backgroundColor: theme.brand, width: 120, marginTop: 32, transformOrigin: 'left', transform: `scaleX(${grow(frame, 10, 16)})` }} />
@@ -50,7 +50,7 @@ export function ClassicFactsCard(p: Props) {
           {facts.map((fact, i) => (
             <div key={fact.key} style={{ borderLeft: `3px solid ${theme.rule}`, paddingLeft: 28, ...riseIn(frame, 14 + i * 5) }}>
               <div style={{ fontFamily: FONTS.dmSerif, fontSize: fact.key === 'type' ? valueSize * 0.62 : valueSize, lineHeight: fact.key === 'type' ? 1.6 : 1 }}>{fact.value}</div>
-              <div style={{ fontFamily: FONTS.inter, fontSize: 22, fontWeight: 600, letterSpacing: 3, textTransform: 'uppercase', color: theme.muted, marginTop: 10 }}>
+              <div style={{ fontFamily: FONTS.inter, fontSize: format === 'portrait' ? 26 : 22, fontWeight: 600, letterSpacing: 3, textTransform: 'uppercase', color: theme.muted, marginTop: 10 }}>
                 {fact.label}
               </div>
             </div>
@@ -72,13 +72,13 @@ export function ClassicFeaturesCard(p: Props) {
         <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: theme.brandText, ...riseIn(frame, 4) }}>
           Highlights
         </div>
-        <div style={{ fontFamily: FONTS.dmSerif, fontSize: 60, marginTop: 14, ...riseIn(frame, 8) }}>Why you will love it</div>
+        <div style={{ fontFamily: FONTS.dmSerif, fontSize: format === 'portrait' ? 72 : 60, marginTop: 14, ...riseIn(frame, 8) }}>Why you will love it</div>
         <div style={{ height: 3, backgroundColor: theme.brand, width: 120, marginTop: 32, transformOrigin: 'left', transform: `scaleX(${grow(frame, 10, 16)})` }} />
         <div style={{ display: 'flex', flexDirection: 'column', gap: format === 'landscape' ? 22 : 26, marginTop: 44 }}>
           {features.map((feature, i) => (
             <div key={`${feature}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 24, ...riseIn(frame, 12 + i * 4, 24) }}>
               <div style={{ width: 14, height: 14, transform: 'rotate(45deg)', backgroundColor: theme.brand, flexShrink: 0 }} />
-              <div style={{ fontFamily: FONTS.inter, fontSize: format === 'landscape' ? 36 : 40, fontWeight: 500, ...clampLines(1) }}>{feature}</div>
+              <div style={{ fontFamily: FONTS.inter, fontSize: { landscape: 36, portrait: 48, square: 40 }[format], fontWeight: 500, ...clampLines(1) }}>{feature}</div>
             </div>
           ))}
         </div>

@@ -34,11 +34,11 @@ export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
           {copy.heading}
         </div>
         <div style={{ width: 160, height: 1.5, backgroundColor: theme.accent, marginTop: 40, transform: `scaleX(${grow(frame, 26, 30)})` }} />
-        {copy.address ? (
-          <div style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: 'rgba(243,238,230,0.85)', marginTop: 36, maxWidth: 1300, ...clampLines(2), opacity: fadeIn(frame, 32, 24) }}>
-            {copy.address}
+        {copy.addressLines.map((line, i) => (
+          <div key={line} style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: 'rgba(243,238,230,0.85)', marginTop: i === 0 ? 36 : 10, maxWidth: 1300, ...clampLines(1), opacity: fadeIn(frame, 32 + i * 4, 24) }}>
+            {line}
           </div>
-        ) : null}
+        ))}
         {copy.price ? (
           <div style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontWeight: 400, fontSize: format === 'square' ? 56 : 64, marginTop: 28, opacity: fadeIn(frame, 40, 24) }}>
             {copy.price.amount}

@@ -14,6 +14,8 @@ export function titleCopy(props: VideoProps) {
     /** The street line when the heading is something else, otherwise the locality. */
     address: headingIsAddress ? locality : [listing.address.line, locality].filter(Boolean).join(', '),
     locality,
+    /** Street and locality as separate lines, for layouts that stack them. */
+    addressLines: (headingIsAddress ? [locality] : [listing.address.line, locality]).filter(Boolean),
     subheading: props.titleCard?.subheading || null,
     offer: OFFER_LABELS[listing.offer],
     propertyType: PROPERTY_TYPE_LABELS[listing.propertyType],
@@ -24,6 +26,7 @@ export function titleCopy(props: VideoProps) {
 /** Cuts text to `lines` lines with an ellipsis, so long addresses never push a layout apart. */
 export function clampLines(lines: number): CSSProperties {
   return {
+    textWrap: 'balance',
     display: '-webkit-box',
     WebkitLineClamp: lines,
     WebkitBoxOrient: 'vertical',

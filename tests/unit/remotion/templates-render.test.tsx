@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog';
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants';
 import { segmentStarts } from '@/remotion/duration';
-import { TEMPLATE_COMPONENTS } from '@/remotion/Root';
+import { TEMPLATE_COMPONENTS } from '@/remotion/components';
 import type { VideoProps } from '@/remotion/schema';
 import { WATERMARK_TEXT } from '@/remotion/scenes/Watermark';
 import { maximalListing, minimalListing } from './fixtures';
