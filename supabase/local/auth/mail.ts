@@ -88,6 +88,8 @@ export async function issueEmailToken(
   let hash = tokenHash(address, otp)
   if (opts.pkce) {
     hash = PKCE_PREFIX + hash
+    // flow states of links nobody opened would pile up forever
+    await tx.query(`delete from auth.flow_state where created_at < now() - interval '1 day'`)
     await tx.query(
       `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type,
          created_at, updated_at, authentication_method)

@@ -117,6 +117,10 @@ describe('auth: recovery, magic links, verification and PKCE', () => {
     // request 3: the reset form, authenticated by the session cookie alone
     const form = serverClient(browser.cookies)
     expect((await form.auth.getUser()).data.user!.email).toBe(email)
+    const claims = await form.auth.getClaims()
+    expect(claims.error).toBeNull()
+    expect(claims.data!.claims.email).toBe(email)
+    expect((claims.data!.claims.amr as { method: string }[])[0].method).toBe('recovery')
     expect((await form.auth.updateUser({ password: 'ssr-reset-pass-3' })).error).toBeNull()
     expect((await clientFor(standIn).auth.signInWithPassword({ email, password: 'ssr-reset-pass-3' })).error).toBeNull()
 
