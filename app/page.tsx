@@ -100,10 +100,10 @@ export default function LandingPage() {
             Try the whole flow without an account, then keep your video when you sign up.
           </p>
           <div className="relative mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink href="/try" size="lg" className="bg-white text-brand-900 hover:bg-brand-50">
+            <ButtonLink href="/try" size="lg" variant="inverse">
               Start a free trial video
             </ButtonLink>
-            <ButtonLink href="/auth/signup" size="lg" variant="ghost" className="text-white hover:bg-white/10 hover:text-white">
+            <ButtonLink href="/auth/signup" size="lg" variant="inverse-ghost">
               Create an account
             </ButtonLink>
           </div>

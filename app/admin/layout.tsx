@@ -22,8 +22,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           <UserMenu email={user.email ?? ''} name={(user.user_metadata?.full_name as string | undefined) ?? null} isAdmin />
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[14rem_1fr] lg:gap-10 lg:py-10">
-        <aside className="lg:sticky lg:top-24 lg:self-start">
+      <div className="mx-auto grid max-w-7xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10 lg:py-10">
+        <aside className="min-w-0 lg:sticky lg:top-24 lg:self-start">
           <AdminNav />
         </aside>
         <main id="main" className="min-w-0">

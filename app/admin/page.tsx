@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardHeader, CardTitle } from '@/components/ui/card'
 import { Avatar } from '@/components/ui/avatar'
 import { PageHeader } from '@/components/ui/page-header'
 import { requireAdmin } from '@/lib/auth/user'
@@ -30,11 +30,11 @@ export default async function AdminHomePage() {
   return (
     <>
       <PageHeader title="Overview" description="The whole product at a glance." />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-3 gap-3 sm:gap-4">
         {stats.map((stat) => (
-          <Card key={stat.label} className="p-5">
-            <div className="text-sm text-muted">{stat.label}</div>
-            <div className="mt-2 text-3xl font-semibold tabular-nums text-ink">{stat.value}</div>
+          <Card key={stat.label} className="p-4 sm:p-5">
+            <div className="truncate text-xs text-muted sm:text-sm">{stat.label}</div>
+            <div className="mt-2 text-2xl font-semibold tabular-nums text-ink sm:text-3xl">{stat.value}</div>
           </Card>
         ))}
       </div>
@@ -42,7 +42,7 @@ export default async function AdminHomePage() {
         <CardHeader>
           <CardTitle>Newest users</CardTitle>
         </CardHeader>
-        <CardBody className="p-0 sm:p-0">
+        <div>
           <ul className="divide-y divide-border">
             {(recent.data ?? []).map((profile) => (
               <li key={profile.id}>
@@ -57,7 +57,7 @@ export default async function AdminHomePage() {
               </li>
             ))}
           </ul>
-        </CardBody>
+        </div>
       </Card>
     </>
   )

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from './cn'
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline'
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline' | 'inverse' | 'inverse-ghost'
 type Size = 'sm' | 'md' | 'lg'
 
 const base =
@@ -15,6 +15,9 @@ const variants: Record<Variant, string> = {
   outline: 'border border-border-strong bg-surface text-ink shadow-sm hover:bg-canvas',
   ghost: 'text-muted hover:bg-ink/5 hover:text-ink',
   danger: 'bg-danger-600 text-white shadow-sm hover:bg-danger-700',
+  // for dark panels
+  inverse: 'bg-white text-brand-900 shadow-sm hover:bg-brand-50',
+  'inverse-ghost': 'text-white hover:bg-white/10',
 }
 
 const sizes: Record<Size, string> = {
