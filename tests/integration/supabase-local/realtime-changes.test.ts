@@ -242,6 +242,27 @@ describe('row level security per subscriber', () => {
     expect(changes.map((c) => (c.new as { body: string }).body)).toEqual(['mine'])
   })
 
+  it('captures writes made through rest/v1 under the writer’s own role', async () => {
+    const frank = await newUser()
+    const grete = await newUser()
+    const writer = clientFor(standIn, 'anon', { accessToken: async () => frank.token })
+    clients.push(writer)
+    // realtime-js builds the first join before the accessToken callback resolves; let it resolve first
+    await writer.realtime.setAuth()
+    const frankSees = await listen(writer, [{ event: '*', table: 'rt_notes' }])
+    const greteSees = await listen(await clientWithToken(grete.token), [{ event: '*', table: 'rt_notes' }])
+    const { data, error } = await writer.from('rt_notes').insert({ owner_id: frank.id, body: 'via rest' }).select().single()
+    expect(error).toBeNull()
+    expect((await writer.from('rt_notes').update({ pinned: true }).eq('id', data!.id)).error).toBeNull()
+    await until(() => frankSees.changes.length === 2)
+    expect(frankSees.changes.map((c) => [c.eventType, (c.new as { pinned: boolean }).pinned])).toEqual([
+      ['INSERT', false],
+      ['UPDATE', true],
+    ])
+    await settle()
+    expect(greteSees.changes).toEqual([])
+  })
+
   it('sends DELETEs without an RLS check, carrying only the primary key', async () => {
     const carol = await newUser()
     const dave = await newUser()
