@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_NEXT_PATH, loginPath, safeNextPath } from '@/lib/auth/next-path'
+
+describe('safeNextPath', () => {
+  it('keeps a same-origin path with its query and hash', () => {
+    expect(safeNextPath('/dashboard/abc/props?status=active#top')).toBe('/dashboard/abc/props?status=active#top')
+  })
+
+  it.each([
+    ['an absolute URL to another site', 'https://evil.example/steal'],
+    ['a protocol-relative URL', '//evil.example/steal'],
+    ['a backslash trick', '/\\evil.example'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+    ['a relative path without a slash', 'dashboard'],
+    ['a path with a newline', '/dashboard\n/evil'],
+    ['an empty string', ''],
+    ['something that is not a string', 42],
+  ])('falls back to the dashboard for %s', (_what, value) => {
+    expect(safeNextPath(value)).toBe(DEFAULT_NEXT_PATH)
+  })
+
+  it('never sends a person back into sign-in or sign-up', () => {
+    expect(safeNextPath('/auth/login?next=/x')).toBe(DEFAULT_NEXT_PATH)
+    expect(safeNextPath('/auth/signup')).toBe(DEFAULT_NEXT_PATH)
+  })
+
+  it('uses the fallback it is given', () => {
+    expect(safeNextPath('https://evil.example', '/')).toBe('/')
+  })
+
+  it('builds the sign-in path with the next path encoded', () => {
+    expect(loginPath('/dashboard/create?from=x')).toBe('/auth/login?next=%2Fdashboard%2Fcreate%3Ffrom%3Dx')
+  })
+})
