@@ -101,6 +101,20 @@ describe('auth: admin API', () => {
     expect((await clientFor(standIn).auth.signInWithPassword({ email, password })).error).toBeNull()
   })
 
+  it('creates a user already banned when ban_duration is given', async () => {
+    const email = uniqueEmail('born-banned')
+    const { data, error } = await admin.auth.admin.createUser({
+      email,
+      password: 'banned-from-start-1',
+      email_confirm: true,
+      ban_duration: '1h',
+    })
+    expect(error).toBeNull()
+    expect(new Date(data.user!.banned_until!).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
+    const signIn = await clientFor(standIn).auth.signInWithPassword({ email, password: 'banned-from-start-1' })
+    expect(signIn.error?.code).toBe('user_banned')
+  })
+
   it('deletes a user for good: the row, the sessions and the sign-in', async () => {
     const { user, email, password, session } = await signedInClient(standIn)
     const { error } = await admin.auth.admin.deleteUser(user.id)
