@@ -16,8 +16,6 @@ export class AuthError extends Error {
   }
 }
 
-export const API_VERSION = '2024-01-01'
-
 /** The header auth-js uses to pick `body.code` over `body.error_code`; echoed on every answer. */
 export function versionHeaders(req: LocalRequest): Record<string, string> {
   const asked = req.headers['x-supabase-api-version']

@@ -47,7 +47,7 @@ export const KINDS: Record<EmailOtpType, Kind> = {
 
 /** Links and codes stay valid for an hour (GoTrue's mailer_otp_exp default). */
 export const OTP_TTL_MS = 3600_000
-/** PKCE flow states live five minutes after the code is handed out, ten before (generous for a mail). */
+/** How long the code an opened PKCE link handed out can still be exchanged (GoTrue: 5 min; local use is slower). */
 export const FLOW_STATE_TTL_MS = 10 * 60_000
 
 export const PKCE_PREFIX = 'pkce_'

@@ -206,6 +206,7 @@ export async function syncEmailIdentity(tx: Tx, user: UserRow): Promise<void> {
   )
 }
 
+/** `set` keys are column names written in this folder's code, never taken from a request body. */
 export async function updateUser(tx: Tx, id: string, set: Record<string, unknown>): Promise<UserRow> {
   const cols = Object.keys(set)
   const assignments = cols.map((c, i) => `${c} = $${i + 2}`).join(', ')
