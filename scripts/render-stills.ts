@@ -2,12 +2,12 @@
 // so people can look at the designs without starting the studio.
 //   npx tsx scripts/render-stills.ts                    one poster still per template × format
 //   npx tsx scripts/render-stills.ts --scenes           one still per scene kind (title, photo, facts, …)
-//   npx tsx scripts/render-stills.ts --only social-reel --minimal
+//   npx tsx scripts/render-stills.ts --only social-reel,classic-tour-square --minimal --watermark
 import { bundle } from '@remotion/bundler';
 import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { compositionId, TEMPLATE_IDS, timelineFor } from '../remotion/catalog';
+import { completeProps, compositionId, TEMPLATE_IDS, timelineFor } from '../remotion/catalog';
 import { VIDEO_FORMAT_IDS } from '../remotion/constants';
 import { segmentStarts } from '../remotion/duration';
 import type { VideoProps } from '../remotion/schema';
@@ -19,9 +19,10 @@ const onBrowserDownload = () => {
 };
 
 const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
 const allScenes = args.includes('--scenes');
 const minimal = args.includes('--minimal');
+const watermark = args.includes('--watermark');
 // 'error' hides the renderer's container memory notice that repeats for every call.
 const logLevel = 'error' as const;
 
@@ -30,8 +31,9 @@ const logLevel = 'error' as const;
  * inside the bundle, so the minimal variant reuses a photo URL from them.
  */
 function propsFor(defaults: VideoProps): VideoProps {
-  if (!minimal) return defaults;
+  if (!minimal) return { ...defaults, watermark };
   return {
+    watermark,
     listing: { address: { line: '12 Elm Street' }, offer: 'sale', propertyType: 'other' },
     scenes: [{ id: 'scene-1', src: defaults.scenes[Math.min(1, defaults.scenes.length - 1)].src }],
   };
@@ -54,11 +56,11 @@ async function main() {
     for (const template of TEMPLATE_IDS) {
       for (const format of VIDEO_FORMAT_IDS) {
         const id = compositionId(template, format);
-        if (only && !id.startsWith(only)) continue;
+        if (only && !only.some((prefix) => id.startsWith(prefix))) continue;
         const defaults = await selectComposition({ serveUrl, id, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel });
         const props = propsFor(defaults.defaultProps as VideoProps);
-        const inputProps = props as Record<string, unknown>;
-        const composition = minimal
+        const inputProps = completeProps(template, props) as Record<string, unknown>;
+        const composition = minimal || watermark
           ? await selectComposition({ serveUrl, id, inputProps, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel })
           : defaults;
         const timeline = timelineFor(template, props);
@@ -69,7 +71,7 @@ async function main() {
         for (const { segment, start } of picks) {
           // Late enough that entrances have settled, early enough to be before the next transition.
           const frame = start + Math.round(segment.durationInFrames * 0.6);
-          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}.png`);
+          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${watermark ? '-watermark' : ''}.png`);
           started = performance.now();
           await renderStill({ serveUrl, composition, inputProps, frame, output: file, browserExecutable, onBrowserDownload, puppeteerInstance, overwrite: true, logLevel });
           const ms = Math.round(performance.now() - started);

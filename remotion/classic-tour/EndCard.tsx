@@ -58,7 +58,7 @@ export function ClassicEndCard({ props, theme }: { props: ClassicTourProps; them
           <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: soft, ...riseIn(frame, 4) }}>
             {copy.offer}
           </div>
-          <div style={{ fontFamily: FONTS.dmSerif, fontSize: format === 'landscape' ? 96 : 84, lineHeight: 1.05, marginTop: 16, ...riseIn(frame, 8) }}>
+          <div style={{ fontFamily: FONTS.dmSerif, fontSize: format === 'square' ? 84 : 100, lineHeight: 1.05, marginTop: 16, ...riseIn(frame, 8) }}>
             Book a private viewing
           </div>
           <div style={{ ...line, fontSize: 38, marginTop: 28, whiteSpace: 'normal', ...clampLines(2), ...riseIn(frame, 12) }}>

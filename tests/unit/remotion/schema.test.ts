@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_IDS, TEMPLATES } from '@/remotion/catalog';
+import { completeProps, TEMPLATE_IDS, TEMPLATES } from '@/remotion/catalog';
 import { videoPropsSchema } from '@/remotion/schema';
 import { maximalListing, minimalListing } from './fixtures';
 
@@ -47,5 +47,20 @@ describe('video props schemas', () => {
     expect(TEMPLATES['social-reel'].schema.safeParse({ ...minimalListing, hook: 'Open house' }).success).toBe(true);
     expect(TEMPLATES['social-reel'].schema.safeParse({ ...minimalListing, hook: 'x'.repeat(25) }).success).toBe(false);
     expect(TEMPLATES['classic-tour'].schema.safeParse({ ...minimalListing, theme: 'neon' }).success).toBe(false);
+  });
+});
+
+describe('props sent to the renderer', () => {
+  it.each(TEMPLATE_IDS)('%s: every optional top-level key is explicit so the sample defaults never leak in', (template) => {
+    const complete = completeProps(template, minimalListing);
+    const shape = Object.keys(TEMPLATES[template].schema.shape);
+    for (const key of shape) expect(complete, key).toHaveProperty(key);
+    for (const key of shape) expect((complete as Record<string, unknown>)[key], key).not.toBeUndefined();
+    expect(complete.agent).toBeNull();
+    expect(TEMPLATES[template].schema.safeParse(complete).success).toBe(true);
+  });
+
+  it('keeps what the video already says', () => {
+    expect(completeProps('classic-tour', maximalListing)).toEqual({ ...maximalListing, theme: 'light' });
   });
 });
