@@ -32,6 +32,7 @@ describe('rest/v1 filters', () => {
     expect(await names(users().like('username', '%bot'))).toEqual(['supabot'])
     expect(await names(users().ilike('username', 'KIWI*'))).toEqual(['kiwicopple'])
     expect(await names(users().likeAnyOf('username', ['supa*', '*las']))).toEqual(['awailas', 'supabot'])
+    expect(await names(users().likeAllOf('username', ['*a*', '*s*']))).toEqual(['awailas', 'supabot'])
   })
 
   it('matches regular expressions with match and imatch', async () => {

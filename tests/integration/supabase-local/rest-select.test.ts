@@ -69,6 +69,19 @@ describe('rest/v1 reads', () => {
     ])
   })
 
+  it('pages an embedded resource with its own offset', async () => {
+    const { data } = await db.from('channels').select('slug, messages(id)').order('id', { referencedTable: 'messages' }).range(1, 1, { referencedTable: 'messages' }).eq('id', 1)
+    expect(data).toEqual([{ slug: 'public', messages: [{ id: 3 }] }])
+  })
+
+  it('names the schema it answered from in Content-Profile', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/channels?select=id&limit=1`, {
+      headers: { apikey: standIn.config.anonKey, 'Accept-Profile': 'public' },
+    })
+    expect(res.headers.get('content-profile')).toBe('public')
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
+  })
+
   it('drops parents without a match when the embed is !inner', async () => {
     const { data } = await db.from('messages').select('id, channels!inner(slug)').eq('channels.slug', 'random')
     expect(data).toEqual([{ id: 2, channels: { slug: 'random' } }])
