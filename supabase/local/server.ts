@@ -132,8 +132,10 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
         stopped = true
         await sqlSocket?.stop()
         server.closeAllConnections?.()
-        await new Promise<void>((resolve) => server.close(() => resolve()))
+        // upgraded sockets (realtime) hold server.close() open until their service closes them
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
         for (const s of services) await s.close?.()
+        await closed
         await database.close()
         await releaseLock()
       },

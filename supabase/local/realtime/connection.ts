@@ -35,7 +35,7 @@ export class RealtimeConnection {
     })
     ws.on('close', () => {
       this.closed = true
-      this.queue = this.queue.then(() => this.dropAll())
+      this.queue = this.queue.then(() => this.dropAll()).catch((err) => this.deps.log('realtime: cleanup failed', err))
     })
     ws.on('error', () => {})
   }
@@ -208,9 +208,17 @@ export class RealtimeConnection {
     for (const ch of [...this.channels.values()]) await this.closeChannel(ch, false)
   }
 
-  /** Server shutdown: tell each channel, then close the socket. */
-  shutdown() {
+  /** Server shutdown: tell each channel, close the socket, and cut it if the client does not answer. */
+  shutdown(): Promise<void> {
+    if (this.ws.readyState === this.ws.CLOSED) return Promise.resolve()
     for (const ch of this.channels.values()) this.system(ch, 'system', 'error', 'Server is shutting down')
-    this.ws.close(1001, 'server shutting down')
+    return new Promise((resolve) => {
+      const cut = setTimeout(() => this.ws.terminate(), 250)
+      this.ws.once('close', () => {
+        clearTimeout(cut)
+        resolve()
+      })
+      this.ws.close(1001, 'server shutting down')
+    })
   }
 }

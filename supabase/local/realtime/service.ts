@@ -62,7 +62,7 @@ export async function createRealtimeService(ctx: StandInContext): Promise<Servic
       })
     },
     async close() {
-      for (const conn of connections) conn.shutdown()
+      await Promise.all([...connections].map((conn) => conn.shutdown()))
       wss.close()
       await capture.close()
     },

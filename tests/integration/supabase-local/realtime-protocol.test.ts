@@ -313,3 +313,21 @@ describe('private channels', () => {
     expect(other.err?.message).toMatch(/Unauthorized/)
   })
 })
+
+describe('shutdown', () => {
+  it('tells open channels, closes their sockets and stops promptly', async () => {
+    const own = await startFixtureStandIn()
+    const ws = new WebSocket(`${own.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${own.config.anonKey}&vsn=2.0.0`)
+    const frames: unknown[] = []
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)))
+    ws.on('message', (d) => frames.push(JSON.parse(String(d))))
+    await new Promise((r) => ws.once('open', r))
+    ws.send(JSON.stringify(['1', '1', 'realtime:bye', 'phx_join', { config: {} }]))
+    await until(() => frames.length === 1)
+    const started = Date.now()
+    await own.stop()
+    expect(Date.now() - started).toBeLessThan(3000)
+    expect(await closed).toBe(1001)
+    expect(frames).toContainEqual(['1', null, 'realtime:bye', 'system', expect.objectContaining({ extension: 'system', status: 'error' })])
+  }, 30_000)
+})
