@@ -125,6 +125,28 @@ describe('rest/v1 writes', () => {
     expect(error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'users' in the schema cache" })
   })
 
+  it('answers 400 PGRST204 for an unknown name in columns=', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/users?columns=%22username%22,%22nope%22`, {
+      method: 'POST',
+      headers: { apikey: standIn.config.anonKey, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify([{ username: 'cols' }]),
+    })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'users' in the schema cache" })
+  })
+
+  it('ignores body keys left out of columns= and reports the preferences it applied', async () => {
+    const res = await fetch(`${standIn.url}/rest/v1/users?columns=%22username%22&select=username,age`, {
+      method: 'POST',
+      headers: { apikey: standIn.config.anonKey, 'Content-Type': 'application/json', Prefer: 'return=representation, count=exact' },
+      body: JSON.stringify([{ username: 'onlyname', age: 77 }]),
+    })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual([{ username: 'onlyname', age: null }])
+    expect(res.headers.get('preference-applied')).toBe('count=exact, return=representation')
+    expect(res.headers.get('content-range')).toBe('*/1')
+  })
+
   it('answers 400 PGRST102 for a body that is not JSON', async () => {
     const res = await fetch(`${standIn.url}/rest/v1/users`, {
       method: 'POST',
