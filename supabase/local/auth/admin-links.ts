@@ -1,5 +1,6 @@
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
+import { issueEmailChange } from './email-change.ts'
 import { errors } from './errors.ts'
 import { issueEmailToken, sendAuthMail, takeEmailSend, verifyLink, type EmailOtpType } from './mail.ts'
 import { checkPasswordStrength, hashPassword } from './passwords.ts'
@@ -63,7 +64,13 @@ export async function generateLink(ctx: AuthContext, req: LocalRequest): Promise
       otpType = type === 'magiclink' || type === 'recovery' ? type : 'email_change'
       if (newEmail && (await findUserByEmail(tx, newEmail))) throw errors.emailExists()
     }
-    const issued = await issueEmailToken(tx, user, otpType, { newEmail })
+    let issued
+    if (otpType === 'email_change') {
+      const change = await issueEmailChange(tx, user, newEmail!, null)
+      issued = type === 'email_change_current' && change.toCurrent ? change.toCurrent : change.toNew
+    } else {
+      issued = await issueEmailToken(tx, user, otpType, { newEmail })
+    }
     return ok(req, {
       ...(await userJson(tx, issued.user)),
       action_link: verifyLink(ctx, issued.hash, otpType, redirectTo),

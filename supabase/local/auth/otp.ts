@@ -1,5 +1,6 @@
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
+import { requestEmailChange } from './email-change.ts'
 import { errors } from './errors.ts'
 import { issueEmailToken, pkceFrom, sendAuthMail, takeEmailSend, type EmailOtpType } from './mail.ts'
 import { allowedRedirect, obj, readJson, redirectParam, str } from './request.ts'
@@ -77,12 +78,15 @@ export async function resend(ctx: AuthContext, req: LocalRequest): Promise<Local
       sendAuthMail(ctx, email, 'signup', issued, redirectTo)
       return
     }
-    const r = await tx.query<UserRow>(`select * from auth.users where lower(email_change) = $1 limit 1`, [email])
+    // GoTrue looks the user up by the current address; the new one is accepted too
+    const r = await tx.query<UserRow>(
+      `select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and coalesce(email_change, '') <> ''
+       order by (lower(email) = $1) desc limit 1`,
+      [email],
+    )
     const user = r.rows[0]
     if (!user) return
-    takeEmailSend(ctx, email)
-    const issued = await issueEmailToken(tx, user, 'email_change', { pkce, newEmail: email })
-    sendAuthMail(ctx, email, 'email_change', issued, redirectTo)
+    await requestEmailChange(ctx, tx, user, user.email_change!, pkce, redirectTo)
   })
   return ok(req, {})
 }

@@ -1,7 +1,8 @@
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
 import { errors } from './errors.ts'
-import { issueEmailToken, pkceFrom, sendAuthMail, takeEmailSend } from './mail.ts'
+import { requestEmailChange } from './email-change.ts'
+import { pkceFrom } from './mail.ts'
 import { checkPasswordStrength, hashPassword, passwordMatches } from './passwords.ts'
 import { allowedRedirect, callerClaims, loadCaller, obj, readJson, redirectParam, str } from './request.ts'
 import { consumeNonce } from './reauthenticate.ts'
@@ -68,10 +69,7 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
         })
         await insertEmailIdentity(tx, user)
       } else {
-        takeEmailSend(ctx, email)
-        const issued = await issueEmailToken(tx, user, 'email_change', { pkce, newEmail: normalizeEmail(email) })
-        sendAuthMail(ctx, normalizeEmail(email), 'email_change', issued, redirectTo)
-        user = issued.user
+        user = await requestEmailChange(ctx, tx, user, normalizeEmail(email), pkce, redirectTo)
       }
     }
     return ok(req, await userJson(tx, user))

@@ -17,6 +17,8 @@ export interface UserRow {
   email_change_token_new: string | null
   email_change: string | null
   email_change_sent_at: Date | null
+  email_change_token_current: string | null
+  email_change_confirm_status: number | null
   last_sign_in_at: Date | null
   raw_app_meta_data: Record<string, unknown> | null
   raw_user_meta_data: Record<string, unknown> | null

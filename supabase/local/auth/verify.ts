@@ -2,6 +2,7 @@ import type { Tx } from '../db.ts'
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
 import { AuthError, errors } from './errors.ts'
+import { SINGLE_CONFIRMATION_ACCEPTED } from './email-change.ts'
 import { KINDS, OTP_TTL_MS, PKCE_PREFIX, type EmailOtpType } from './mail.ts'
 import { allowedRedirect, readJson, str } from './request.ts'
 import { startSession, type SessionJson } from './sessions.ts'
@@ -21,22 +22,32 @@ function candidates(type: VerifyType): EmailOtpType[] {
   return type === 'email' ? ['signup', 'magiclink'] : [type]
 }
 
+type TokenColumn = (typeof KINDS)[EmailOtpType]['column'] | 'email_change_token_current'
+
+/** Where a token of this kind may sit, and which address its code was hashed with. */
+function slots(kind: EmailOtpType): { column: TokenColumn; addressCol: 'email' | 'email_change' }[] {
+  if (kind !== 'email_change') return [{ column: KINDS[kind].column, addressCol: 'email' }]
+  return [
+    { column: 'email_change_token_new', addressCol: 'email_change' },
+    { column: 'email_change_token_current', addressCol: 'email' },
+  ]
+}
+
 interface Match {
   user: UserRow
   kind: EmailOtpType
+  column: TokenColumn
   pkce: boolean
 }
 
 async function findByHash(tx: Tx, type: VerifyType, hash: string): Promise<Match | null> {
   const bare = hash.startsWith(PKCE_PREFIX) ? hash.slice(PKCE_PREFIX.length) : hash
   for (const kind of candidates(type)) {
-    const col = KINDS[kind].column
-    const r = await tx.query<UserRow>(`select * from auth.users where ${col} in ($1, $2) limit 1`, [
-      bare,
-      PKCE_PREFIX + bare,
-    ])
-    const user = r.rows[0]
-    if (user) return { user, kind, pkce: String(user[col]).startsWith(PKCE_PREFIX) }
+    for (const { column } of slots(kind)) {
+      const r = await tx.query<UserRow>(`select * from auth.users where ${column} in ($1, $2) limit 1`, [bare, PKCE_PREFIX + bare])
+      const user = r.rows[0]
+      if (user) return { user, kind, column, pkce: String(user[column]).startsWith(PKCE_PREFIX) }
+    }
   }
   return null
 }
@@ -45,29 +56,39 @@ async function findByCode(tx: Tx, type: VerifyType, email: string, code: string)
   const address = normalizeEmail(email)
   const hash = tokenHash(address, code.trim())
   for (const kind of candidates(type)) {
-    const col = KINDS[kind].column
-    const addressCol = kind === 'email_change' ? 'email_change' : 'email'
-    const r = await tx.query<UserRow>(
-      `select * from auth.users where lower(${addressCol}) = $1 and ${col} in ($2, $3) limit 1`,
-      [address, hash, PKCE_PREFIX + hash],
-    )
-    const user = r.rows[0]
-    if (user) return { user, kind, pkce: String(user[col]).startsWith(PKCE_PREFIX) }
+    for (const { column, addressCol } of slots(kind)) {
+      const r = await tx.query<UserRow>(
+        `select * from auth.users where lower(${addressCol}) = $1 and ${column} in ($2, $3) limit 1`,
+        [address, hash, PKCE_PREFIX + hash],
+      )
+      const user = r.rows[0]
+      if (user) return { user, kind, column, pkce: String(user[column]).startsWith(PKCE_PREFIX) }
+    }
   }
   return null
 }
 
-/** What a verified token does to the account, then clears it: confirm, change email, or just sign in. */
-async function consume(tx: Tx, m: Match): Promise<UserRow> {
+/**
+ * What a verified token does to the account, then clears it: confirm, change email, or just sign
+ * in. The first of the two email-change confirmations only records itself (null: no session yet).
+ */
+async function consume(tx: Tx, m: Match): Promise<UserRow | null> {
   const kind = KINDS[m.kind]
   const sentAt = m.user[kind.sentAt]
   if (!sentAt || Date.now() - new Date(sentAt).getTime() > OTP_TTL_MS) throw errors.otpExpired()
   if (isBanned(m.user)) throw errors.userBanned()
-  const set: Record<string, unknown> = { [kind.column]: '' }
+  if (m.kind === 'email_change' && m.user.email && (m.user.email_change_confirm_status ?? 0) === 0 && m.user.email_change_token_current) {
+    await updateUser(tx, m.user.id, { [m.column]: '', email_change_confirm_status: 1 })
+    return null
+  }
+  const set: Record<string, unknown> = { [m.column]: '' }
   if (m.kind === 'email_change') {
     Object.assign(set, {
       email: m.user.email_change,
       email_change: '',
+      email_change_token_new: '',
+      email_change_token_current: '',
+      email_change_confirm_status: 0,
       email_confirmed_at: new Date(),
       is_anonymous: false,
       raw_app_meta_data: { ...(m.user.raw_app_meta_data ?? {}), provider: 'email', providers: ['email'] },
@@ -76,7 +97,7 @@ async function consume(tx: Tx, m: Match): Promise<UserRow> {
     set.email_confirmed_at = new Date()
   }
   const user = await updateUser(tx, m.user.id, set)
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [user.id, kind.oneTimeType])
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [user.id, m.column])
   const hasIdentity = await tx.query(`select 1 from auth.identities where user_id = $1 and provider = 'email'`, [user.id])
   if (hasIdentity.rows.length) await syncEmailIdentity(tx, user)
   else await insertEmailIdentity(tx, user)
@@ -95,9 +116,11 @@ export async function verifyPost(ctx: AuthContext, req: LocalRequest): Promise<L
     const m = hash ? await findByHash(tx, type, hash) : await findByCode(tx, type, email!, code!)
     if (!m) throw errors.otpExpired()
     const user = await consume(tx, m)
+    if (!user) return null
     return startSession(tx, ctx.config, user, KINDS[m.kind].method, { userAgent: req.headers['user-agent'], ip: req.ip })
   })
-  return ok(req, session)
+  // GoTrue's answer to the first half of a secure email change
+  return ok(req, session ?? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200 })
 }
 
 function withParams(base: string, params: Record<string, string>, where: 'query' | 'fragment'): string {
@@ -130,14 +153,16 @@ export async function verifyGet(ctx: AuthContext, req: LocalRequest): Promise<Lo
     return redirect(withParams(redirectTo, params, pkceLink ? 'query' : 'fragment'))
   }
   try {
-    const out = await owner(ctx, async (tx): Promise<{ code: string } | { session: SessionJson }> => {
+    const out = await owner(ctx, async (tx): Promise<{ code: string } | { session: SessionJson } | { message: string }> => {
       const m = token ? await findByHash(tx, type, token) : null
       if (!m) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
       const user = await consume(tx, m)
+      if (!user) return { message: SINGLE_CONFIRMATION_ACCEPTED }
       if (m.pkce) return { code: await issueAuthCode(tx, user, KINDS[m.kind].method) }
       const meta = { userAgent: req.headers['user-agent'], ip: req.ip }
       return { session: await startSession(tx, ctx.config, user, KINDS[m.kind].method, meta) }
     })
+    if ('message' in out) return redirect(withParams(redirectTo, { message: out.message }, pkceLink ? 'query' : 'fragment'))
     if ('code' in out) return redirect(withParams(redirectTo, { code: out.code }, 'query'))
     return redirect(withParams(redirectTo, fragmentOf(out.session, type), 'fragment'))
   } catch (err) {

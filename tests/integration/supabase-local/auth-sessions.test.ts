@@ -116,17 +116,42 @@ describe('auth: sessions, refresh, anonymous users, user updates, logout', () =>
     expect(right.error).toBeNull()
   })
 
-  it('asks for confirmation at the new address before changing a permanent user email', async () => {
-    const { client } = await signedInClient(standIn)
+  it('changes a permanent user email only after both the old and the new address confirm', async () => {
+    const { client, email: old } = await signedInClient(standIn)
     const next = uniqueEmail('moved')
     const { data, error } = await client.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:3000/account' })
     expect(error).toBeNull()
+    expect(data.user!.email).toBe(old)
     expect(data.user!.new_email).toBe(next)
-    const mail = standIn.mailbox.list(next)[0]
-    expect(mail.kind).toBe('email_change')
-    const verified = await client.auth.verifyOtp({ email: next, token: mail.code!, type: 'email_change' })
-    expect(verified.error).toBeNull()
-    expect(verified.data.user!.email).toBe(next)
+    const toNew = standIn.mailbox.list(next)[0]
+    const toOld = standIn.mailbox.list(old)[0]
+    expect(toNew.kind).toBe('email_change')
+    expect(toOld.kind).toBe('email_change')
+
+    const half = await client.auth.verifyOtp({ email: old, token: toOld.code!, type: 'email_change' })
+    expect(half.error).toBeNull()
+    expect(half.data.session).toBeNull()
+    expect((await client.auth.getUser()).data.user!.email).toBe(old)
+
+    const done = await client.auth.verifyOtp({ email: next, token: toNew.code!, type: 'email_change' })
+    expect(done.error).toBeNull()
+    expect(done.data.user!.email).toBe(next)
+    expect(done.data.user!.new_email).toBeUndefined()
+  })
+
+  it('says "confirmation link accepted" on the first email-change link and changes on the second', async () => {
+    const { client, email: old } = await signedInClient(standIn)
+    const next = uniqueEmail('linked')
+    await client.auth.updateUser({ email: next }, { emailRedirectTo: 'http://localhost:3000/account' })
+    const first = await fetch(standIn.mailbox.list(old)[0].links[0].url, { redirect: 'manual' })
+    const firstAt = new URL(first.headers.get('location')!)
+    expect(new URLSearchParams(firstAt.hash.slice(1)).get('message')).toMatch(/^Confirmation link accepted/)
+    const second = await fetch(standIn.mailbox.list(next)[0].links[0].url, { redirect: 'manual' })
+    const secondAt = new URLSearchParams(new URL(second.headers.get('location')!).hash.slice(1))
+    expect(secondAt.get('type')).toBe('email_change')
+    const fresh = clientFor(standIn)
+    await fresh.auth.setSession({ access_token: secondAt.get('access_token')!, refresh_token: secondAt.get('refresh_token')! })
+    expect((await fresh.auth.getUser()).data.user!.email).toBe(next)
   })
 
   it('logs out locally: this session ends, the other device stays signed in', async () => {
