@@ -81,6 +81,7 @@ export function InvitationInbox({ invitations, highlightToken }: { invitations: 
                 pending={busy === invitation.id}
                 disabled={busy !== null}
                 onClick={() => accept(invitation)}
+                autoFocus={highlighted}
                 aria-label={`Accept invitation to ${invitation.teamName}`}
               >
                 Accept and join

@@ -1,11 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
+import { latestMail } from './helpers'
 
 /*
  * The team journeys of the dashboard, end to end against the local stand-in: each test signs up
  * its own people (unique emails), so tests never depend on each other or on the demo seed.
  */
 
-const SUPABASE_URL = (process.env.NEXT_PUBLIC_SUPABASE_URL ?? 'http://127.0.0.1:54321').replace(/\/$/, '')
 const PASSWORD = 'team-journey-9'
 const TEAM_URL = /\/dashboard\/([0-9a-f-]{36})$/
 // first visits compile pages in development; navigation may take longer than an assertion
@@ -41,12 +41,6 @@ async function ownerWithTeam(browser: Browser, teamName: string) {
   return { context, page, email, teamId }
 }
 
-async function latestMailTo(email: string) {
-  const response = await fetch(`${SUPABASE_URL}/mailbox/api/messages?to=${encodeURIComponent(email)}`)
-  const { messages } = (await response.json()) as { messages: { subject: string; links: { label: string; url: string }[] }[] }
-  return messages[0]
-}
-
 test('a new user signs up, creates a team and sees the three welcome credits', async ({ page }) => {
   await signUp(page, uniqueEmail('founder'), 'Fiona Founder')
   await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
@@ -76,6 +70,7 @@ test('team names are checked in the browser before anything is sent', async ({ p
 })
 
 test('an outsider gets the not-found page on every page of another team', async ({ browser }) => {
+  test.slow() // two people and seven pages
   const owner = await ownerWithTeam(browser, 'Private Realty')
 
   const outsiderContext = await browser.newContext()
@@ -117,6 +112,7 @@ test('a visitor who opens a team page is sent to sign in and comes back', async 
 })
 
 test('an owner invites a teammate by email, who accepts from the mailbox link and sees the team', async ({ browser }) => {
+  test.slow() // two people, an email and a sign-up
   const owner = await ownerWithTeam(browser, 'Invite Realty')
   const inviteeEmail = uniqueEmail('invitee')
 
@@ -126,7 +122,7 @@ test('an owner invites a teammate by email, who accepts from the mailbox link an
   await expect(owner.page.getByText(`Invitation sent to ${inviteeEmail}`)).toBeVisible()
   await expect(owner.page.getByText(inviteeEmail, { exact: true })).toBeVisible()
 
-  const mail = await latestMailTo(inviteeEmail)
+  const mail = await latestMail(inviteeEmail)
   expect(mail.subject).toContain('Invite Realty')
   const link = mail.links.find((l) => l.label === 'Accept the invitation')!.url
   expect(link).toMatch(/\/dashboard\/create\?invite=[0-9a-f]{48}$/)
@@ -167,5 +163,53 @@ test('a profile name change persists', async ({ browser }) => {
   await expect(owner.page.getByLabel('Full name')).toHaveValue('Olivia Renamed')
   await owner.page.goto(`/dashboard/${owner.teamId}`)
   await expect(owner.page.getByRole('heading', { name: 'Welcome back, Olivia' })).toBeVisible()
+  await owner.context.close()
+})
+
+// a 1×1 PNG: enough for the storage round trip and the preview
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+test('a profile photo uploads to storage and shows as the avatar', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Avatar Realty')
+  await owner.page.goto(`/dashboard/${owner.teamId}/profile`)
+  await owner.page.locator('#avatar-file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PIXEL_PNG })
+  await expect(owner.page.getByText('Profile photo updated')).toBeVisible({ timeout: 15_000 })
+
+  await owner.page.reload()
+  const avatar = owner.page.getByRole('img', { name: 'Olivia Owner' }).first()
+  await expect(avatar).toHaveAttribute('src', /\/storage\/v1\/object\/public\/avatars\/[0-9a-f-]{36}\/avatar-\d+\.png$/)
+  const response = await owner.page.request.get((await avatar.getAttribute('src'))!)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toContain('image/png')
+  await owner.context.close()
+})
+
+test('an owner deletes the team only after typing its name', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Doomed Realty')
+  await owner.page.goto(`/dashboard/${owner.teamId}/account`)
+  await owner.page.getByRole('button', { name: 'Delete team', exact: true }).click()
+  const dialog = owner.page.getByRole('dialog').filter({ hasText: 'Delete Doomed Realty?' })
+  const confirm = dialog.getByRole('button', { name: 'Delete team forever' })
+  await dialog.getByLabel(/to confirm/).fill('Doomed')
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel(/to confirm/).fill('Doomed Realty')
+  await confirm.click()
+
+  await expect(owner.page).toHaveURL(/\/dashboard\/create$/, NAVIGATION)
+  const gone = await owner.page.goto(`/dashboard/${owner.teamId}`)
+  expect(gone?.status()).toBe(404)
+  await owner.context.close()
+})
+
+test('the only owner cannot leave, and is told what to do instead', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Solo Realty')
+  await owner.page.goto(`/dashboard/${owner.teamId}/account`)
+  await owner.page.getByRole('button', { name: 'Leave team' }).click()
+  await owner.page.getByRole('dialog').filter({ hasText: 'Leave Solo Realty?' }).getByRole('button', { name: 'Leave team' }).click()
+  await expect(owner.page.getByText(/A team needs at least one owner/)).toBeVisible()
+  await expect(owner.page).toHaveURL(new RegExp(`/dashboard/${owner.teamId}/account$`))
   await owner.context.close()
 })
