@@ -139,6 +139,19 @@ describe('auth: sessions, refresh, anonymous users, user updates, logout', () =>
     expect(done.data.user!.new_email).toBeUndefined()
   })
 
+  it('resends both email-change mails with fresh codes when asked by the current address', async () => {
+    const { client, email: old } = await signedInClient(standIn)
+    const next = uniqueEmail('resent')
+    await client.auth.updateUser({ email: next })
+    expect((await client.auth.resend({ type: 'email_change', email: old })).error).toBeNull()
+    expect(standIn.mailbox.list(next)).toHaveLength(2)
+    expect(standIn.mailbox.list(old)).toHaveLength(2)
+    await client.auth.verifyOtp({ email: old, token: standIn.mailbox.list(old)[0].code!, type: 'email_change' })
+    const done = await client.auth.verifyOtp({ email: next, token: standIn.mailbox.list(next)[0].code!, type: 'email_change' })
+    expect(done.error).toBeNull()
+    expect(done.data.user!.email).toBe(next)
+  })
+
   it('says "confirmation link accepted" on the first email-change link and changes on the second', async () => {
     const { client, email: old } = await signedInClient(standIn)
     const next = uniqueEmail('linked')
