@@ -132,12 +132,14 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
       const inner = `select ${sub.projection.join(', ')} from ${from} ${sub.laterals.join(' ')} where ${where}${sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''}${paging}`
       if (item.spread) {
         if (!rel.toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${src.relation}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`)
-        level.laterals.push(`left join lateral (${inner}) as ${lat} on true`)
+        // a marker column: `row is not null` would be false as soon as one spread column is null
+        const found = inner.replace(/^select /, `select true as pgrst_found${sub.projection.length ? ', ' : ' '}`)
+        level.laterals.push(`left join lateral (${found}) as ${lat} on true`)
         for (const col of sub.names) {
           level.projection.push(`${lat}.${ident(col)}`)
           level.names.push(col)
         }
-        if (item.inner) level.where.push(`${lat} is not null`)
+        if (item.inner) level.where.push(`${lat}.pgrst_found is not null`)
         continue
       }
       const agg = rel.toOne ? `row_to_json(_e)` : `json_agg(_e)`

@@ -185,6 +185,11 @@ describe('rest/v1 reads', () => {
   it('spreads a to-one embed into the parent', async () => {
     const { data } = await db.from('messages').select('id, ...channels(slug)').eq('id', 2)
     expect(data).toEqual([{ id: 2, slug: 'random' }])
+    const inner = await db.from('messages').select('id, ...users!recipient!inner(username, age, data)').order('id')
+    expect(inner.data).toEqual([
+      { id: 1, username: 'kiwicopple', age: 30, data: null },
+      { id: 3, username: 'supabot', age: 1, data: null },
+    ])
   })
 
   it('answers 400 PGRST100 for a query that does not parse', async () => {
