@@ -23,6 +23,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',
 const allScenes = args.includes('--scenes');
 const minimal = args.includes('--minimal');
 const watermark = args.includes('--watermark');
+const stress = args.includes('--stress');
 // 'error' hides the renderer's container memory notice that repeats for every call.
 const logLevel = 'error' as const;
 
@@ -31,11 +32,42 @@ const logLevel = 'error' as const;
  * inside the bundle, so the minimal variant reuses a photo URL from them.
  */
 function propsFor(defaults: VideoProps): VideoProps {
+  if (stress) return stressProps(defaults);
   if (!minimal) return { ...defaults, watermark };
   return {
     watermark,
     listing: { address: { line: '12 Elm Street' }, offer: 'sale', propertyType: 'other' },
     scenes: [{ id: 'scene-1', src: defaults.scenes[Math.min(1, defaults.scenes.length - 1)].src }],
+  };
+}
+
+/** The longest texts the schema allows, 40 photos and a rent price: layouts must still hold. */
+function stressProps(defaults: VideoProps): VideoProps {
+  const long = (text: string, max: number) => text.repeat(Math.ceil(max / text.length)).slice(0, max).trim();
+  return {
+    ...defaults,
+    watermark,
+    listing: {
+      ...defaults.listing,
+      title: long('Waterfront penthouse with wraparound terrace, private mooring and gardens ', 120),
+      address: { line: long('Apartment 14B, The Old Harbour Master’s Residence, 1187 Wharfside Promenade East ', 200), city: 'Kingsbridge-upon-Thames', region: 'Greater London', postalCode: 'KT1 4QR' },
+      offer: 'rent',
+      price: { amount: 12_500, currency: 'GBP', period: 'month' },
+      propertyType: 'apartment',
+      bedrooms: 12,
+      bathrooms: 10.5,
+      area: { value: 21_500, unit: 'sqm' },
+      features: Array.from({ length: 24 }, () => long('Underfloor heating throughout the ', 60)),
+    },
+    scenes: Array.from({ length: 40 }, (_, i) => ({ ...defaults.scenes[i % defaults.scenes.length], id: `s${i}`, caption: long('A generous reception room with a view across the river ', 80) })),
+    titleCard: { heading: long('The Harbour Master’s Penthouse above the river ', 80), subheading: long('Five bedrooms above the river, ready in spring ', 120) },
+    agent: defaults.agent && {
+      ...defaults.agent,
+      fullName: long('Alexandra Montgomery-Fitzwilliam ', 100),
+      title: long('Director of Prime Residential Lettings ', 80),
+      email: 'alexandra.montgomery-fitzwilliam@kingsbridge-prime-residential.co.uk',
+      brokerage: long('Kingsbridge Prime Residential & Lettings Partnership ', 100),
+    },
   };
 }
 
@@ -60,7 +92,7 @@ async function main() {
         const defaults = await selectComposition({ serveUrl, id, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel });
         const props = propsFor(defaults.defaultProps as VideoProps);
         const inputProps = completeProps(template, props) as Record<string, unknown>;
-        const composition = minimal || watermark
+        const composition = minimal || watermark || stress
           ? await selectComposition({ serveUrl, id, inputProps, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel })
           : defaults;
         const timeline = timelineFor(template, props);
@@ -71,7 +103,7 @@ async function main() {
         for (const { segment, start } of picks) {
           // Late enough that entrances have settled, early enough to be before the next transition.
           const frame = start + Math.round(segment.durationInFrames * 0.6);
-          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${watermark ? '-watermark' : ''}.png`);
+          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${stress ? '-stress' : ''}${watermark ? '-watermark' : ''}.png`);
           started = performance.now();
           await renderStill({ serveUrl, composition, inputProps, frame, output: file, browserExecutable, onBrowserDownload, puppeteerInstance, overwrite: true, logLevel });
           const ms = Math.round(performance.now() - started);

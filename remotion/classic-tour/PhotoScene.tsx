@@ -63,10 +63,9 @@ export function ClassicPhotoScene({ props, theme, index, durationInFrames }: Pro
               fontSize: captionSize,
               lineHeight: 1.15,
               color: theme.ink,
-              ...clampLines(2),
             }}
           >
-            {scene.caption}
+            <div style={clampLines(2)}>{scene.caption}</div>
           </div>
         </div>
       ) : null}

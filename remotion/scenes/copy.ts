@@ -35,6 +35,9 @@ export function clampLines(lines: number): CSSProperties {
   };
 }
 
+/** One line with an ellipsis; safe on padded boxes, where a line clamp would show the next line. */
+export const singleLine: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };
+
 export function initials(name: string): string {
   return name
     .split(/\s+/)

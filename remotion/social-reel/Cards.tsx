@@ -1,6 +1,6 @@
 import { AbsoluteFill, Img, useCurrentFrame, useVideoConfig } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
-import { clampLines, titleCopy } from '../scenes/copy';
+import { clampLines, singleLine, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
@@ -59,14 +59,14 @@ export function ReelFeatures({ props, theme }: Props) {
   const features = (props.listing.features ?? []).slice(0, format === 'portrait' ? 7 : 6);
   return (
     <AbsoluteFill style={{ backgroundColor: theme.night, padding: `${safe.top}px ${safe.side}px ${safe.bottom}px`, justifyContent: 'center', alignItems: format === 'portrait' ? 'flex-start' : 'center' }}>
-      <div style={{ ...display, fontSize: format === 'portrait' ? 150 : format === 'landscape' ? 110 : 120, color: theme.white, ...riseIn(frame, 0, 40, 10) }}>
+      <div style={{ ...display, fontSize: format === 'portrait' ? 124 : format === 'landscape' ? 110 : 120, color: theme.white, ...riseIn(frame, 0, 40, 10) }}>
         You get <span style={{ color: theme.brand }}>all this</span>
       </div>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 22, marginTop: 48, justifyContent: format === 'portrait' ? 'flex-start' : 'center', maxWidth: 1500 }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 22, marginTop: 48, justifyContent: format === 'portrait' ? 'flex-start' : 'center', alignSelf: 'stretch', minWidth: 0 }}>
         {features.map((feature, i) => {
           const s = pop(frame, fps, 6 + i * 3);
           return (
-            <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'portrait' ? 52 : format === 'landscape' ? 40 : 44, color: theme.night, backgroundColor: theme.white, borderRadius: 999, padding: format === 'portrait' ? '22px 40px' : '18px 36px', transform: `scale(${s})`, maxWidth: '100%', ...clampLines(1) }}>
+            <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'portrait' ? 52 : format === 'landscape' ? 40 : 44, color: theme.night, backgroundColor: theme.white, borderRadius: 999, padding: format === 'portrait' ? '22px 40px' : '18px 36px', transform: `scale(${s})`, maxWidth: '100%', boxSizing: 'border-box', ...singleLine }}>
               <span style={{ color: theme.brand, marginRight: 14 }}>✓</span>
               {feature}
             </div>

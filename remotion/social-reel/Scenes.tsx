@@ -119,10 +119,9 @@ export function ReelPhoto({ props, theme, durationInFrames, index }: Props & { i
               maxWidth: format === 'landscape' ? 1300 : '100%',
               transform: `translateY(${(1 - s) * 60}px) rotate(${format === 'landscape' ? -1.5 : -2}deg)`,
               opacity: Math.min(1, s * 1.5),
-              ...clampLines(2),
             }}
           >
-            {scene.caption}
+            <div style={clampLines(2)}>{scene.caption}</div>
           </div>
         </div>
       ) : null}
