@@ -83,8 +83,9 @@ describe('rest/v1 reads', () => {
   })
 
   it('drops parents without a match when the embed is !inner', async () => {
-    const { data } = await db.from('messages').select('id, channels!inner(slug)').eq('channels.slug', 'random')
+    const { data, count } = await db.from('messages').select('id, channels!inner(slug)', { count: 'exact' }).eq('channels.slug', 'random')
     expect(data).toEqual([{ id: 2, channels: { slug: 'random' } }])
+    expect(count).toBe(1)
   })
 
   it('filters parents on an embed being null or not', async () => {
