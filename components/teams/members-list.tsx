@@ -66,19 +66,19 @@ export function MembersList({ teamId, members, myUserId, myRole }: { teamId: str
               </div>
               {manageable ? (
                 <div className="w-28 shrink-0">
-                <Select
-                  aria-label={`Role of ${member.fullName || member.email}`}
-                  className="h-8 text-sm"
-                  value={member.role}
-                  disabled={busy === member.userId}
-                  onChange={(event) => onRole(member, event.target.value as TeamRole)}
-                >
-                  {roles.map((role) => (
-                    <option key={role} value={role} className="capitalize">
-                      {role[0].toUpperCase() + role.slice(1)}
-                    </option>
-                  ))}
-                </Select>
+                  <Select
+                    aria-label={`Role of ${member.fullName || member.email}`}
+                    className="h-8 text-sm"
+                    value={member.role}
+                    disabled={busy === member.userId}
+                    onChange={(event) => onRole(member, event.target.value as TeamRole)}
+                  >
+                    {roles.map((role) => (
+                      <option key={role} value={role} className="capitalize">
+                        {role[0].toUpperCase() + role.slice(1)}
+                      </option>
+                    ))}
+                  </Select>
                 </div>
               ) : (
                 <Badge tone={member.role === 'owner' ? 'brand' : 'neutral'} className="capitalize">

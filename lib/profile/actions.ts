@@ -53,7 +53,7 @@ export const changeEmail = userAction(changeEmailSchema, async ({ email }, { sup
     { emailRedirectTo: `${origin}/auth/callback?next=${encodeURIComponent('/dashboard')}` },
   )
   if (error) {
-    if (/already|registered|exists/i.test(error.message)) {
+    if (error.code === 'email_exists' || /already been registered/i.test(error.message)) {
       throw new ActionError('Another account already uses that email.', { email: 'Choose another address.' })
     }
     throw new ActionError(error.message)
@@ -67,10 +67,10 @@ export const changeEmail = userAction(changeEmailSchema, async ({ email }, { sup
 export const changePassword = userAction(changePasswordSchema, async ({ password }, { supabase }) => {
   const { error } = await supabase.auth.updateUser({ password })
   if (error) {
-    if (/same|different from the old/i.test(error.message)) {
+    if (error.code === 'same_password') {
       throw new ActionError('Choose a password you have not used here before.', { password: 'Use a new password.' })
     }
-    if (/weak|short|characters/i.test(error.message)) throw new ActionError(error.message, { password: error.message })
+    if (error.code === 'weak_password') throw new ActionError(error.message, { password: error.message })
     throw new ActionError(error.message)
   }
   return { changed: true }

@@ -148,6 +148,15 @@ test('an owner invites a teammate by email, who accepts from the mailbox link an
   await expect(owner.page.getByText('Ivy Invitee')).toBeVisible()
   await expect(owner.page.getByText('No invitations are waiting for an answer.')).toBeVisible()
 
+  // the owner promotes, then removes them; the removed member is shut out at once
+  await owner.page.getByLabel('Role of Ivy Invitee').selectOption('admin')
+  await expect(owner.page.getByText('Ivy Invitee is now an admin')).toBeVisible()
+  await owner.page.getByRole('button', { name: 'Remove Ivy Invitee' }).click()
+  await owner.page.getByRole('dialog').filter({ hasText: 'Remove this member?' }).getByRole('button', { name: 'Remove member' }).click()
+  await expect(owner.page.getByText('Ivy Invitee was removed from the team')).toBeVisible()
+  const shutOut = await invitee.goto(`/dashboard/${owner.teamId}`)
+  expect(shutOut?.status()).toBe(404)
+
   await inviteeContext.close()
   await owner.context.close()
 })
@@ -211,5 +220,17 @@ test('the only owner cannot leave, and is told what to do instead', async ({ bro
   await owner.page.getByRole('dialog').filter({ hasText: 'Leave Solo Realty?' }).getByRole('button', { name: 'Leave team' }).click()
   await expect(owner.page.getByText(/A team needs at least one owner/)).toBeVisible()
   await expect(owner.page).toHaveURL(new RegExp(`/dashboard/${owner.teamId}/account$`))
+  await owner.context.close()
+})
+
+test('changing the email asks for confirmation from the new address', async ({ browser }) => {
+  const owner = await ownerWithTeam(browser, 'Email Realty')
+  const newEmail = uniqueEmail('moved')
+  await owner.page.goto(`/dashboard/${owner.teamId}/profile`)
+  await owner.page.getByLabel('Email address').fill(newEmail)
+  await owner.page.getByRole('button', { name: 'Change email' }).click()
+  await expect(owner.page.getByText('Check your inbox to confirm the change')).toBeVisible()
+  const mail = await latestMail(newEmail, 'email_change')
+  expect(mail.links.length).toBeGreaterThan(0)
   await owner.context.close()
 })
