@@ -88,7 +88,8 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
     }
     if (standIn) {
       await standIn.stop()
-      console.log('\n  Local Supabase stopped; data is saved in .supabase-local.')
+      const kept = standIn.config.dataDir ? `; data is kept in ${path.relative(root, standIn.config.dataDir)}` : ''
+      console.log(`\n  Local Supabase stopped${kept}.`)
     }
     process.exit(code)
   }
