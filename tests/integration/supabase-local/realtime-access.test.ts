@@ -40,7 +40,7 @@ function firstFailure(channel: RealtimeChannel): Promise<{ status: string; err?:
   return new Promise((resolve) => channel.subscribe((status, err) => status !== 'SUBSCRIBED' && resolve({ status, err })))
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
+async function until(check: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting')

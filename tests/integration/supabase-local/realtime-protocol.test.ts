@@ -24,7 +24,7 @@ function subscribed(channel: RealtimeChannel): Promise<void> {
   })
 }
 
-async function until(check: () => boolean, ms = 3000): Promise<void> {
+async function until(check: () => boolean, ms = 5000): Promise<void> {
   const end = Date.now() + ms
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting')
