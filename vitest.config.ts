@@ -7,7 +7,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -20,6 +25,8 @@ export default defineConfig({
           // each file holds its own PGlite (hundreds of MB); two at a time suits 2 cores
           maxWorkers: 2,
           fileParallelism: true,
+          // runs after the unit project (a project with its own maxWorkers needs its own group)
+          sequence: { groupOrder: 1 },
         },
       },
     ],
