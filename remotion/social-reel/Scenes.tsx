@@ -44,7 +44,7 @@ export function ReelTitle({ props, theme, durationInFrames }: Props) {
             {copy.heading}
           </div>
           {copy.address ? (
-            <div style={{ fontFamily: FONTS.inter, fontWeight: 500, fontSize: 34, color: 'rgba(255,255,255,0.85)', marginTop: 12, ...clampLines(1), ...riseIn(frame, 10, 30, 12) }}>
+            <div style={{ fontFamily: FONTS.inter, fontWeight: 500, fontSize: 34, color: 'rgba(255,255,255,0.9)', textShadow: '0 2px 16px rgba(0,0,0,0.6)', marginTop: 12, ...clampLines(1), ...riseIn(frame, 10, 30, 12) }}>
               {copy.address}
             </div>
           ) : null}
