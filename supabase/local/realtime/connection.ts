@@ -108,8 +108,14 @@ export class RealtimeConnection {
     const broadcast = (cfg.broadcast ?? {}) as Record<string, unknown>
     const presence = (cfg.presence ?? {}) as Record<string, unknown>
     const wanted = Array.isArray(cfg.postgres_changes) ? cfg.postgres_changes : []
-    const prepared = []
-    for (const raw of wanted) prepared.push(await prepareBinding(db, capture, raw))
+    const prepared: Awaited<ReturnType<typeof prepareBinding>>[] = []
+    try {
+      for (const raw of wanted) prepared.push(await prepareBinding(db, capture, raw))
+    } catch (err) {
+      await releaseBindings(capture, prepared.map((p) => p.binding))
+      this.deps.log('realtime: join failed', err)
+      return this.reply(f, 'error', { reason: `Unable to join: ${(err as Error).message}` })
+    }
     const ch: JoinedChannel = {
       socket: this,
       topic: f.topic,
