@@ -263,6 +263,25 @@ describe('row level security per subscriber', () => {
     expect(greteSees.changes).toEqual([])
   })
 
+  it('lets an anonymous user follow updates to their row by uuid filter while the service role writes', async () => {
+    const visitor = clientFor(standIn, 'anon')
+    clients.push(visitor)
+    const { data, error } = await visitor.auth.signInAnonymously()
+    expect(error).toBeNull()
+    const uid = data.user!.id
+    const stranger = await newUser()
+    const service = clientFor(standIn, 'service_role')
+    const mine = await service.from('rt_notes').insert({ owner_id: uid, body: 'rendering' }).select().single()
+    await service.from('rt_notes').insert({ owner_id: stranger.id, body: 'other' })
+    const { changes } = await listen(visitor, [{ event: 'UPDATE', table: 'rt_notes', filter: `owner_id=eq.${uid.toUpperCase()}` }])
+    await service.from('rt_notes').update({ body: 'done' }).eq('owner_id', stranger.id)
+    await service.from('rt_notes').update({ body: '50%' }).eq('id', mine.data!.id)
+    await service.from('rt_notes').update({ body: 'done' }).eq('id', mine.data!.id)
+    await until(() => changes.length === 2)
+    await settle()
+    expect(changes.map((c) => (c.new as { body: string }).body)).toEqual(['50%', 'done'])
+  })
+
   it('sends DELETEs without an RLS check, carrying only the primary key', async () => {
     const carol = await newUser()
     const dave = await newUser()
