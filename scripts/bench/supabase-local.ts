@@ -3,6 +3,7 @@
  * Starts an in-memory stand-in on the rest fixture schema and, for each scenario, runs 1 and 20
  * concurrent clients for a fixed time. Usage: npx tsx scripts/bench/supabase-local.ts [seconds]
  */
+import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -58,6 +59,20 @@ interface WorkerResult {
   failure: unknown
 }
 
+/**
+ * CPU time of the main thread (the stand-in and its PGlite), from /proc: unlike wall time it does
+ * not grow when other processes compete for the cores, so it shows what the server itself costs.
+ */
+function mainThreadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return null
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
@@ -86,7 +101,9 @@ try {
   const rows = []
   for (const [scenario, name] of scenarios) {
     for (const concurrency of [1, 20]) {
+      const cpu0 = mainThreadCpuMs()
       const r = await runWorker({ root, url: standIn.url, key: standIn.config.anonKey, scenario, concurrency, seconds })
+      const cpu1 = mainThreadCpuMs()
       if (r.failure) throw new Error(`${name}: ${JSON.stringify(r.failure)}`)
       const sorted = r.latencies.sort((a, b) => a - b)
       rows.push({
@@ -96,6 +113,8 @@ try {
         'p50 ms': +percentile(sorted, 50).toFixed(2),
         'p95 ms': +percentile(sorted, 95).toFixed(2),
         requests: sorted.length,
+        // includes the worker's 50 warm-up calls and start-up; good to a few percent
+        'server cpu ms/req': cpu0 === null || cpu1 === null ? 'n/a' : +((cpu1 - cpu0) / (sorted.length + 50)).toFixed(3),
       })
     }
   }
