@@ -53,8 +53,8 @@ export function LuxuryFacts({ props, theme }: Props) {
                 ...riseIn(frame, 10 + i * 8, 20, 30),
               }}
             >
-              <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: fact.key === 'type' ? 76 : 120, lineHeight: fact.key === 'type' ? 1.58 : 1 }}>{fact.value}</div>
-              <div style={{ fontFamily: FONTS.jost, fontWeight: 400, fontSize: 20, letterSpacing: 7, textTransform: 'uppercase', color: theme.muted, marginTop: 14 }}>{fact.label}</div>
+              <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: (fact.key === 'type' ? 76 : 120) * (vertical ? 1.25 : 1), lineHeight: fact.key === 'type' ? 1.58 : 1 }}>{fact.value}</div>
+              <div style={{ fontFamily: FONTS.jost, fontWeight: 400, fontSize: vertical ? 24 : 20, letterSpacing: 7, textTransform: 'uppercase', color: theme.muted, marginTop: 14 }}>{fact.label}</div>
             </div>
           </Fragment>
         ))}
@@ -72,7 +72,7 @@ export function LuxuryFeatures({ props, theme }: Props) {
       <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 4, 24) }}>Distinguishing features</div>
       <div style={{ width: 120, height: 1.5, backgroundColor: theme.accent, margin: '36px 0 44px', transform: `scaleX(${grow(frame, 10, 30)})` }} />
       {features.map((feature, i) => (
-        <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontSize: format === 'landscape' ? 58 : 62, lineHeight: 1.5, ...clampLines(1), ...riseIn(frame, 14 + i * 7, 16, 30) }}>
+        <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontSize: { landscape: 58, portrait: 72, square: 62 }[format], lineHeight: 1.5, ...clampLines(1), ...riseIn(frame, 14 + i * 7, 16, 30) }}>
           {feature}
         </div>
       ))}

@@ -22,7 +22,7 @@ export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
   const frame = useCurrentFrame();
   const { format, safe } = useLayout();
   const copy = titleCopy(props);
-  const headingSize = { landscape: 112, portrait: 104, square: 88 }[format];
+  const headingSize = { landscape: 112, portrait: 120, square: 88 }[format];
   return (
     <AbsoluteFill style={{ backgroundColor: theme.charcoal }}>
       <KenBurnsPhoto src={props.scenes[0].src} durationInFrames={durationInFrames} motion="zoom-out" strength={0.07} />

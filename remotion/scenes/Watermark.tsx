@@ -17,6 +17,8 @@ export function Watermark() {
             fontWeight: 800,
             letterSpacing: 18,
             color: 'rgba(255,255,255,0.16)',
+            // The stroke keeps the mark visible on white walls and skies, the fill on dark rooms.
+            WebkitTextStroke: '2px rgba(0,0,0,0.10)',
             textShadow: '0 0 24px rgba(0,0,0,0.12)',
             whiteSpace: 'nowrap',
           }}
