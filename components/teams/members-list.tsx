@@ -58,14 +58,18 @@ export function MembersList({ teamId, members, myUserId, myRole }: { teamId: str
             <li key={member.userId} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
               <Avatar name={member.fullName} email={member.email} src={member.avatarUrl} />
               <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-2 truncate text-sm font-medium text-ink">
-                  {member.fullName || member.email}
-                  {isMe ? <Badge tone="brand">You</Badge> : null}
+                <p className="flex min-w-0 items-center gap-2 text-sm font-medium text-ink">
+                  <span className="truncate">{member.fullName || member.email}</span>
+                  {isMe ? (
+                    <Badge tone="brand" className="shrink-0">
+                      You
+                    </Badge>
+                  ) : null}
                 </p>
                 {member.fullName ? <p className="truncate text-xs text-muted">{member.email}</p> : null}
               </div>
               {manageable ? (
-                <div className="w-28 shrink-0">
+                <div className="w-26 shrink-0 sm:w-32">
                   <Select
                     aria-label={`Role of ${member.fullName || member.email}`}
                     className="h-8 text-sm"
