@@ -90,6 +90,10 @@ function orderSql(ctx: BuildContext, src: Source, alias: string, terms: OrderTer
   })
 }
 
+function isEmbedCount(item: SelectItem & { kind: 'field' }, src: Source, path: string[]): boolean {
+  return path.length > 0 && item.field.name === 'count' && item.field.json.length === 0 && !item.cast && !src.columns.has('count')
+}
+
 /** One level of the select tree: its projection, embedded laterals, filters and order. */
 export function buildLevel(ctx: BuildContext, src: Source, alias: string, items: SelectItem[], path: string[], scoped: Scoped): Level {
   const level: Level = { projection: [], names: [], laterals: [], where: [], orderBy: [] }
@@ -99,6 +103,13 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
       level.projection.push(`${alias}.*`)
       level.names.push(...src.columns.keys())
     } else if (item.kind === 'field') {
+      if (isEmbedCount(item, src, path)) {
+        // `rel(count)`: the long-standing PostgREST form Supabase documents, kept apart from aggregates
+        if (items.length > 1) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', 'count can only be selected alone in an embedded resource')
+        level.projection.push(`count(*) as ${ident(item.alias ?? 'count')}`)
+        level.names.push(item.alias ?? 'count')
+        continue
+      }
       if (!src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
       const last = item.field.json[item.field.json.length - 1]
       const name = item.alias ?? (last ? String(last.key) : item.field.name)

@@ -43,6 +43,18 @@ describe('rest/v1 reads', () => {
     ])
   })
 
+  it('counts embedded rows with rel(count)', async () => {
+    const { data, error } = await db.from('channels').select('slug, messages(count)').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { slug: 'public', messages: [{ count: 2 }] },
+      { slug: 'random', messages: [{ count: 1 }] },
+      { slug: 'empty', messages: [{ count: 0 }] },
+    ])
+    const mixed = await db.from('channels').select('slug, messages(id, count)')
+    expect(mixed.error!.code).toBe('PGRST123')
+  })
+
   it('gives null for a to-one embed without a match', async () => {
     const { data } = await db.from('messages').select('id, recipient:users!recipient(username)').eq('id', 2).single()
     expect(data).toEqual({ id: 2, recipient: null })
