@@ -123,7 +123,8 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
     } catch (err) {
       // a table, column or function changed under the cached catalogue (e.g. DDL from db:psql)
       const code = (err as { code?: unknown }).code
-      if (code === '42703' || code === '42P01' || code === '42883' || code === '42804') cache.invalidate()
+      const fromDatabase = !(err instanceof RestError)
+      if (fromDatabase && (code === '42703' || code === '42P01' || code === '42883' || code === '42804')) cache.invalidate()
       return toRestError(err, role).toResponse()
     }
   }
