@@ -48,9 +48,3 @@ export const sampleVideoProps: VideoProps = {
   fps: 30,
   locale: 'en-US',
 };
-
-/** The smallest valid video: one photo, no agent, no price. */
-export const minimalVideoProps: VideoProps = {
-  listing: { address: { line: '12 Elm Street' }, offer: 'sale', propertyType: 'other' },
-  scenes: [{ id: 'scene-1', src: samplePhoto('living-room') }],
-};
