@@ -4,12 +4,30 @@ import { WebSocketServer } from 'ws'
 import type { Service, StandInContext } from '../http.ts'
 import { json } from '../http.ts'
 import { checkRealtimeToken } from './auth.ts'
-import { ChangeCapture } from './capture.ts'
+import { ChangeCapture, type CapturedChange } from './capture.ts'
 import { ChangeDelivery } from './changes.ts'
 import { RealtimeConnection, type RealtimeDeps } from './connection.ts'
 import { Hub } from './hub.ts'
 import { handleBroadcastRequest } from './rest.ts'
 import { parseVsn } from './serializer.ts'
+
+/** Rows of realtime.messages (database broadcasts) apart from table changes, order kept within each. */
+function splitMessages(changes: CapturedChange[]): [CapturedChange[], CapturedChange[]] {
+  const isMessage = (c: CapturedChange) => c.schema === 'realtime' && c.table === 'messages'
+  return [changes.filter(isMessage), changes.filter((c) => !isMessage(c))]
+}
+
+/** realtime.send(): the stored message goes to the topic's channels of the same privacy. */
+function broadcastStored(hub: Hub, change: CapturedChange) {
+  const m = change.record as { id?: unknown; topic?: string; event?: string | null; payload?: unknown; private?: boolean | null }
+  if (typeof m?.topic !== 'string') return
+  hub.broadcast(
+    `realtime:${m.topic}`,
+    m.private === true,
+    { type: 'broadcast', event: m.event ?? '', payload: { kind: 'json', value: m.payload ?? {} }, meta: { id: String(m.id) } },
+    null,
+  )
+}
 
 const SOCKET_PATHS = new Set(['/realtime/v1/websocket', '/realtime/v1/websocket/'])
 
@@ -24,7 +42,15 @@ function refuse(socket: Duplex, status: number, text: string, body: string) {
 export async function createRealtimeService(ctx: StandInContext): Promise<Service> {
   const hub = new Hub()
   const delivery = new ChangeDelivery(ctx.db, hub, ctx.log)
-  const capture = new ChangeCapture(ctx.db, (changes) => delivery.deliver(changes), ctx.log)
+  const capture = new ChangeCapture(
+    ctx.db,
+    async (changes) => {
+      const [messages, rows] = splitMessages(changes)
+      for (const m of messages) broadcastStored(hub, m)
+      if (rows.length) await delivery.deliver(rows)
+    },
+    ctx.log,
+  )
   await capture.start()
   const deps: RealtimeDeps = { config: ctx.config, db: ctx.db, hub, capture, log: ctx.log }
   const wss = new WebSocketServer({ noServer: true })

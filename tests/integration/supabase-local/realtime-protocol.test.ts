@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { StandIn } from '../../../supabase/local/server.ts'
+import { signJwt } from '../../../supabase/local/jwt.ts'
 import { startFixtureStandIn } from '../../helpers/stand-in.ts'
 import { clientFor } from '../../helpers/supabase.ts'
 
@@ -211,6 +212,47 @@ describe('broadcast', () => {
       })
     expect((await post(standIn.config.anonKey)).status).toBe(202)
     expect((await post('forged.token.here')).status).toBe(401)
+  })
+})
+
+describe('broadcast from the database', () => {
+  it('sends what realtime.send() stores to the public channels of the topic', async () => {
+    const topic = `db-${randomUUID()}`
+    const got: { event: string; payload: unknown }[] = []
+    const b = client().channel(topic).on('broadcast', { event: '*' }, (m) => got.push({ event: m.event, payload: m.payload }))
+    await subscribed(b)
+    await standIn.db.query(`select realtime.send('{"step": 1}'::jsonb, 'progress', $1, false)`, [topic])
+    await standIn.db.query(`select realtime.send('{"step": 2}'::jsonb, 'progress', $1, true)`, [topic]) // private: not for this channel
+    await until(() => got.length === 1)
+    await settle()
+    expect(got).toEqual([{ event: 'progress', payload: { step: 1 } }])
+  })
+
+  it('carries row changes sent by realtime.broadcast_changes() from a trigger', async () => {
+    const topic = `rows-${randomUUID()}`
+    await standIn.db.exec(`
+      create or replace function public.rt_unpublished_broadcast() returns trigger
+      language plpgsql security definer as $$
+      begin
+        perform realtime.broadcast_changes('${topic}', tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
+        return null;
+      end $$;
+      create trigger rt_unpublished_broadcast after insert on public.rt_unpublished
+        for each row execute function public.rt_unpublished_broadcast();`)
+    const got: unknown[] = []
+    const b = client().channel(topic, { config: { private: true } })
+    const anon = await new Promise<string>((resolve) => b.subscribe((s) => s !== 'SUBSCRIBED' && resolve(s)))
+    expect(anon).toBe('CHANNEL_ERROR') // broadcast_changes sends privately; anon may not read these topics
+    const reader = client()
+    await reader.realtime.setAuth(
+      await signJwt(standIn.config, { sub: randomUUID(), role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 }),
+    )
+    await standIn.db.exec(`create policy "rows topics: read" on realtime.messages for select to authenticated using (realtime.topic() like 'rows-%')`)
+    const ch = reader.channel(topic, { config: { private: true } }).on('broadcast', { event: 'INSERT' }, (m) => got.push(m.payload))
+    await subscribed(ch)
+    await standIn.db.query(`insert into rt_unpublished (id, label) values (9001, 'broadcast me')`)
+    await until(() => got.length === 1)
+    expect(got[0]).toMatchObject({ operation: 'INSERT', table: 'rt_unpublished', schema: 'public', record: { id: 9001, label: 'broadcast me' }, old_record: null })
   })
 })
 
