@@ -49,6 +49,14 @@ function acceptable(accept: string | undefined): boolean {
   })
 }
 
+function decodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL')
+  }
+}
+
 export function createRestHandler(config: StandInConfig, db: PGlite) {
   const cache = new SchemaCache(db, config.exposedSchemas)
   const auths = new AuthCache(config)
@@ -68,7 +76,7 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
       if (!acceptable(req.headers['accept'])) {
         throw new RestError(406, 'PGRST107', `None of these media types are available: ${req.headers['accept']}`)
       }
-      const segments = req.path.split('/').filter(Boolean).map((s) => decodeURIComponent(s))
+      const segments = req.path.split('/').filter(Boolean).map(decodeSegment)
       const prefer = parsePrefer(req.headers['prefer'])
       const claims = auth.claims
       const r: RestRequest = {
