@@ -16,6 +16,8 @@ export interface Table {
   kind: string
   columns: Map<string, Column>
   primaryKey: string[]
+  /** column sets of unique constraints (a foreign key on one of them is one-to-one) */
+  uniques: string[][]
 }
 
 export interface ForeignKey {
@@ -66,7 +68,10 @@ select n.nspname as schema, c.relname as name, c.relkind as kind,
   coalesce((select json_agg(a.attname order by k.i) from pg_constraint p
       cross join lateral unnest(p.conkey) with ordinality as k(attnum, i)
       join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum
-    where p.conrelid = c.oid and p.contype = 'p'), '[]') as pk
+    where p.conrelid = c.oid and p.contype = 'p'), '[]') as pk,
+  coalesce((select json_agg((select json_agg(a.attname) from unnest(u.conkey) k(attnum)
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum))
+    from pg_constraint u where u.conrelid = c.oid and u.contype = 'u'), '[]') as uniques
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = any($1) and c.relkind in ('r', 'v', 'm', 'f', 'p')`
 
@@ -133,7 +138,7 @@ function toFn(r: FnRow): Fn {
 
 export async function loadCatalogue(db: PGlite, schemas: string[]): Promise<Catalogue> {
   const [tables, fks, fns] = [
-    await db.query<{ schema: string; name: string; kind: string; columns: Column[]; pk: string[] }>(TABLES_SQL, [schemas]),
+    await db.query<{ schema: string; name: string; kind: string; columns: Column[]; pk: string[]; uniques: string[][] }>(TABLES_SQL, [schemas]),
     await db.query<ForeignKey>(FKS_SQL, [schemas]),
     await db.query<FnRow>(FNS_SQL, [schemas]),
   ]
@@ -145,6 +150,7 @@ export async function loadCatalogue(db: PGlite, schemas: string[]): Promise<Cata
       kind: t.kind,
       columns: new Map(t.columns.map((c) => [c.name, c])),
       primaryKey: t.pk,
+      uniques: t.uniques,
     })
   }
   for (const r of fns.rows) {

@@ -32,7 +32,8 @@ function candidates(cat: Catalogue, parent: Table, target: Table): Relationship[
   for (const fk of cat.foreignKeys) {
     if (isFrom(fk, parent) && isTo(fk, target)) out.push({ cardinality: 'many-to-one', target, fk, toOne: true })
     if (isFrom(fk, target) && isTo(fk, parent)) {
-      const oneToOne = target.primaryKey.length > 0 && same([...target.primaryKey].sort(), [...fk.columns].sort())
+      const keyed = [target.primaryKey, ...target.uniques].filter((k) => k.length > 0)
+      const oneToOne = keyed.some((k) => same([...k].sort(), [...fk.columns].sort()))
       out.push({ cardinality: oneToOne ? 'one-to-one' : 'one-to-many', target, fk, toOne: oneToOne })
     }
   }

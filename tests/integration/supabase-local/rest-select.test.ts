@@ -55,6 +55,14 @@ describe('rest/v1 reads', () => {
     expect(mixed.error!.code).toBe('PGRST123')
   })
 
+  it('embeds a one-to-one resource (unique foreign key) as an object', async () => {
+    const { data } = await db.from('users').select('username, user_settings(theme)').in('username', ['supabot', 'awailas']).order('username')
+    expect(data).toEqual([
+      { username: 'awailas', user_settings: null },
+      { username: 'supabot', user_settings: { theme: 'dark' } },
+    ])
+  })
+
   it('gives null for a to-one embed without a match', async () => {
     const { data } = await db.from('messages').select('id, recipient:users!recipient(username)').eq('id', 2).single()
     expect(data).toEqual({ id: 2, recipient: null })

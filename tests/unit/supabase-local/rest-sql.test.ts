@@ -8,7 +8,7 @@ import { buildDelete, buildInsert, buildUpdate } from '../../../supabase/local/r
 
 function table(name: string, cols: [string, string][], pk: string[]): Table {
   const columns = new Map<string, Column>(cols.map(([n, type]) => [n, { name: n, type, notNull: false, hasDefault: false }]))
-  return { schema: 'public', name, kind: 'r', columns, primaryKey: pk }
+  return { schema: 'public', name, kind: 'r', columns, primaryKey: pk, uniques: [] }
 }
 const fk = (name: string, t: string, c: string, rt: string, rc: string): ForeignKey => ({
   name, schema: 'public', table: t, columns: [c], refSchema: 'public', refTable: rt, refColumns: [rc],
