@@ -50,7 +50,7 @@ async function until(check: () => boolean, ms = 5000): Promise<void> {
 
 beforeAll(async () => {
   standIn = await startFixtureStandIn()
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   for (const c of clients) await c.removeAllChannels()
@@ -139,5 +139,5 @@ describe('shutdown', () => {
     expect(Date.now() - started).toBeLessThan(3000)
     expect(await closed).toBe(1001)
     expect(frames).toContainEqual(['1', null, 'realtime:bye', 'system', expect.objectContaining({ extension: 'system', status: 'error' })])
-  }, 30_000)
+  }, 120_000)
 })

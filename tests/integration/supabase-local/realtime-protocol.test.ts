@@ -57,7 +57,7 @@ async function rawSocket(vsn: string, apikey = standIn.config.anonKey): Promise<
 
 beforeAll(async () => {
   standIn = await startFixtureStandIn()
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   for (const c of clients) await c.removeAllChannels()

@@ -66,7 +66,7 @@ const settle = () => new Promise((r) => setTimeout(r, 400))
 
 beforeAll(async () => {
   standIn = await startFixtureStandIn()
-}, 60_000)
+}, 120_000)
 
 afterAll(async () => {
   for (const c of clients) await c.removeAllChannels()
