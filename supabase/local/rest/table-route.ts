@@ -109,6 +109,8 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
     return withGucs(res, row)
   }
 
+  if (method === 'PUT') return put(r, name, query, representation, count, baseHeaders)
+
   if (method === 'PATCH' || method === 'DELETE') {
     let patch: Record<string, unknown> = {}
     if (method === 'PATCH') {
@@ -130,4 +132,28 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
     return withGucs(res, row)
   }
   throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
+}
+
+/** PUT: a single-row upsert addressed by `pk=eq.v` filters that must match the body (PostgREST semantics). */
+async function put(r: RestRequest, name: string, query: ReturnType<typeof parseQuery>, representation: boolean, count: boolean, headers: Record<string, string>): Promise<LocalResponse> {
+  const body = parseBody(r.req.body)
+  if (!isObject(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  const filters = query.scopes.get('')?.conditions ?? []
+  const { sql, params } = await r.build(query.scopes, (ctx) => {
+    const table = tableIn(ctx, r.schema, name)
+    const pk = table.primaryKey
+    const byColumn = new Map(filters.map((f) => [f.kind === 'filter' && f.op === 'eq' && !f.negate && f.field.json.length === 0 ? f.field.name : '', f]))
+    const ok = pk.length > 0 && filters.length === pk.length && pk.every((c) => byColumn.has(c))
+    if (!ok) throw new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators")
+    for (const c of pk) {
+      const f = byColumn.get(c)!
+      if (f.kind !== 'filter' || String(body[c]) !== f.value) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)')
+    }
+    // the filters only address the row; the upsert itself works from the body
+    const upsertQuery = { ...query, scopes: new Map([...query.scopes].filter(([k]) => k !== '')), onConflict: pk }
+    ctx.scopes = upsertQuery.scopes
+    return buildInsert(ctx, { table, query: upsertQuery, representation, count, singular: r.singular, rows: [body], missingDefault: false, resolution: 'merge-duplicates' })
+  })
+  const row = await r.run(sql, params, false)
+  return withGucs({ status: representation ? 200 : 204, headers, body: representation ? row.body : undefined }, row)
 }

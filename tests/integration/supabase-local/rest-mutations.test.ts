@@ -181,6 +181,25 @@ describe('rest/v1 writes', () => {
     expect(after.data).toEqual([])
   })
 
+  it('upserts one row by primary key with PUT, refusing filters that do not address it', async () => {
+    const put = (query: string, body: unknown, prefer = '') =>
+      fetch(`${standIn.url}/rest/v1/channels?${query}`, {
+        method: 'PUT',
+        headers: { apikey: standIn.config.anonKey, 'Content-Type': 'application/json', Prefer: prefer },
+        body: JSON.stringify(body),
+      })
+    expect((await put('id=eq.70', { id: 70, slug: 'put-one' })).status).toBe(204)
+    const again = await put('id=eq.70&select=id,slug', { id: 70, slug: 'put-two' }, 'return=representation')
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual([{ id: 70, slug: 'put-two' }])
+    const mismatch = await put('id=eq.71', { id: 70, slug: 'x' })
+    expect(mismatch.status).toBe(400)
+    expect((await mismatch.json()).code).toBe('PGRST115')
+    const unaddressed = await put('slug=eq.x', { id: 72, slug: 'x' })
+    expect(unaddressed.status).toBe(405)
+    expect((await unaddressed.json()).code).toBe('PGRST105')
+  })
+
   it('sends Content-Range for mutations', async () => {
     const res = await fetch(`${standIn.url}/rest/v1/channels`, {
       method: 'POST',
