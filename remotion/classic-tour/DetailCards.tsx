@@ -1,6 +1,6 @@
 import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { KenBurnsPhoto } from '../scenes/KenBurnsPhoto';
-import { clampLines, titleCopy } from '../scenes/copy';
+import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
@@ -42,7 +42,7 @@ export function ClassicFactsCard(p: Props) {
         <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: theme.brandText, ...riseIn(frame, 4) }}>
           The details
         </div>
-        <div style={{ fontFamily: FONTS.dmSerif, fontSize: { landscape: 60, portrait: 72, square: 56 }[format], lineHeight: 1.1, marginTop: 14, ...clampLines(2), ...riseIn(frame, 8) }}>
+        <div style={{ fontFamily: FONTS.dmSerif, fontSize: { landscape: 60, portrait: 72, square: 56 }[format], lineHeight: 1.1, marginTop: 14, ...clampLines(2, fits(copy.heading)), ...riseIn(frame, 8) }}>
           {copy.heading}
         </div>
         <div style={{ height: 3, backgroundColor: theme.brand, width: 120, marginTop: 32, transformOrigin: 'left', transform: `scaleX(${grow(frame, 10, 16)})` }} />

@@ -1,6 +1,6 @@
 import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { KenBurnsPhoto } from '../scenes/KenBurnsPhoto';
-import { clampLines, titleCopy } from '../scenes/copy';
+import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { grow, riseIn } from '../scenes/motion';
@@ -36,7 +36,7 @@ export function ClassicTitleCard({ props, theme, durationInFrames }: { props: Cl
         <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 24, letterSpacing: 6, textTransform: 'uppercase', color: theme.brandText, ...riseIn(frame, 14, 16) }}>
           {copy.offer} · {copy.propertyType}
         </div>
-        <div style={{ fontFamily: FONTS.dmSerif, fontSize: size.heading, lineHeight: 1.05, marginTop: 18, ...clampLines(3), ...riseIn(frame, 18, 20) }}>
+        <div style={{ fontFamily: FONTS.dmSerif, fontSize: size.heading, lineHeight: 1.05, marginTop: 18, ...clampLines(3, fits(copy.heading)), ...riseIn(frame, 18, 20) }}>
           {copy.heading}
         </div>
         {copy.address ? (

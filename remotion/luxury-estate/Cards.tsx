@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { AbsoluteFill, Img, useCurrentFrame } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
-import { clampLines, titleCopy } from '../scenes/copy';
+import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
@@ -113,7 +113,7 @@ export function LuxuryEnd({ props, theme }: Props) {
       ) : (
         <>
           <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 4, 24) }}>Private viewings by appointment</div>
-          <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: format === 'landscape' ? 104 : 88, lineHeight: 1.05, marginTop: 28, ...clampLines(3), ...riseIn(frame, 10, 16, 30) }}>{copy.heading}</div>
+          <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: format === 'landscape' ? 104 : 88, lineHeight: 1.05, marginTop: 28, ...clampLines(3, fits(copy.heading)), ...riseIn(frame, 10, 16, 30) }}>{copy.heading}</div>
           <div style={{ width: 140, height: 1.5, backgroundColor: theme.accent, marginTop: 40, transform: `scaleX(${grow(frame, 20, 30)})` }} />
           {copy.addressLines.map((line, i) => (
             <div key={line} style={{ ...contact, textTransform: 'uppercase', letterSpacing: 8, color: theme.muted, marginTop: i === 0 ? 36 : 8, opacity: fadeIn(frame, 24 + i * 4, 24) }}>

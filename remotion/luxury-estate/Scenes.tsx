@@ -1,6 +1,6 @@
 import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { KenBurnsPhoto, motionFor } from '../scenes/KenBurnsPhoto';
-import { clampLines, titleCopy } from '../scenes/copy';
+import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { fadeIn, grow, riseIn } from '../scenes/motion';
@@ -30,7 +30,7 @@ export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
       <Hairline theme={theme} inset={format === 'landscape' ? 48 : 40} />
       <AbsoluteFill style={{ padding: `${safe.top}px ${safe.side + 40}px ${format === 'portrait' ? safe.bottom - 80 : safe.bottom}px`, alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: theme.ivory }}>
         <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 8, 24) }}>{props.tagline || `${copy.offer} · ${copy.propertyType}`}</div>
-        <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: headingSize, lineHeight: 1.02, marginTop: 28, maxWidth: 1400, ...clampLines(3), ...riseIn(frame, 14, 24, 30) }}>
+        <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: headingSize, lineHeight: 1.02, marginTop: 28, maxWidth: 1400, ...clampLines(3, fits(copy.heading)), ...riseIn(frame, 14, 24, 30) }}>
           {copy.heading}
         </div>
         <div style={{ width: 160, height: 1.5, backgroundColor: theme.accent, marginTop: 40, transform: `scaleX(${grow(frame, 26, 30)})` }} />

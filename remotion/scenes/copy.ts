@@ -23,10 +23,16 @@ export function titleCopy(props: VideoProps) {
   };
 }
 
-/** Cuts text to `lines` lines with an ellipsis, so long addresses never push a layout apart. */
-export function clampLines(lines: number): CSSProperties {
+/**
+ * Cuts text to `lines` lines with an ellipsis, so long addresses never push a layout apart.
+ * `balance` evens out short headings; Chromium drops the ellipsis and clips mid-line when balanced
+ * text is also clamped, so pass it only for text that fits (see `fits`).
+ */
+export function clampLines(lines: number, balance = false): CSSProperties {
   return {
-    textWrap: 'balance',
+    ...(balance ? { textWrap: 'balance' } : {}),
+    // In a crowded flex column an overflow-hidden item may shrink below its lines and clip them.
+    flexShrink: 0,
     display: '-webkit-box',
     WebkitLineClamp: lines,
     WebkitBoxOrient: 'vertical',
@@ -34,6 +40,9 @@ export function clampLines(lines: number): CSSProperties {
     overflowWrap: 'anywhere',
   };
 }
+
+/** Short enough to balance without being clamped, at the heading sizes the templates use. */
+export const fits = (text: string) => text.length <= 48;
 
 /** One line with an ellipsis; safe on padded boxes, where a line clamp would show the next line. */
 export const singleLine: CSSProperties = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' };

@@ -1,6 +1,6 @@
 import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import { KenBurnsPhoto, motionFor } from '../scenes/KenBurnsPhoto';
-import { clampLines, titleCopy } from '../scenes/copy';
+import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { pop, riseIn } from '../scenes/motion';
@@ -40,7 +40,7 @@ export function ReelTitle({ props, theme, durationInFrames }: Props) {
           <div style={{ height: 18, width: format === 'square' ? '60%' : 260, margin: format === 'square' ? '18px auto 0' : '18px 0 0', backgroundColor: theme.brand, transform: `scaleX(${s})`, transformOrigin: 'left' }} />
         </div>
         <div style={{ marginTop: format === 'portrait' ? 0 : 44, maxWidth: format === 'landscape' ? 1100 : undefined }}>
-          <div style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'square' ? 44 : 56, lineHeight: 1.1, color: theme.white, textShadow: '0 4px 24px rgba(0,0,0,0.5)', ...clampLines(2), ...riseIn(frame, 8, 30, 12) }}>
+          <div style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'square' ? 44 : 56, lineHeight: 1.1, color: theme.white, textShadow: '0 4px 24px rgba(0,0,0,0.5)', ...clampLines(2, fits(copy.heading)), ...riseIn(frame, 8, 30, 12) }}>
             {copy.heading}
           </div>
           {copy.address ? (
