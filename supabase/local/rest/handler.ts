@@ -113,6 +113,10 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
               const result = await tx.query<ResultRow>(sql, params)
               const row = result.rows[0]
               if (this.singular && row.page_total !== 1) throw singularError(row.page_total)
+              const maxAffected = Number(prefer['max-affected'])
+              if (!readOnly && prefer['handling'] === 'strict' && Number.isInteger(maxAffected) && row.page_total > maxAffected) {
+                throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.page_total} rows`)
+              }
               if (prefer['tx'] === 'rollback') throw new Rollback(row)
               return row
             })

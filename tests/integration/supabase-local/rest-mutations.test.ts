@@ -119,6 +119,21 @@ describe('rest/v1 writes', () => {
     expect(data).toEqual([])
   })
 
+  it('refuses and rolls back a write touching more rows than maxAffected allows', async () => {
+    // what `.maxAffected(1)` sends (its types need a PostgREST 13 schema declaration, so raw fetch here)
+    const patch = (query: string) =>
+      fetch(`${standIn.url}/rest/v1/users?${query}`, {
+        method: 'PATCH',
+        headers: { apikey: standIn.config.anonKey, 'Content-Type': 'application/json', Prefer: 'handling=strict, max-affected=1' },
+        body: JSON.stringify({ age: 55 }),
+      })
+    const many = await patch('age=gt.0')
+    expect(many.status).toBe(400)
+    expect((await many.json()).code).toBe('PGRST124')
+    expect((await db.from('users').select('username').eq('age', 55)).data).toEqual([])
+    expect((await patch('username=eq.dragarcia')).status).toBe(204)
+  })
+
   it('answers 400 PGRST204 for an unknown column in the body', async () => {
     const { error, status } = await db.from('users').insert({ username: 'x', nope: 1 })
     expect(status).toBe(400)
