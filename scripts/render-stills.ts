@@ -3,6 +3,7 @@
 //   npx tsx scripts/render-stills.ts                    one poster still per template × format
 //   npx tsx scripts/render-stills.ts --scenes           one still per scene kind (title, photo, facts, …)
 //   npx tsx scripts/render-stills.ts --only social-reel,classic-tour-square --minimal --watermark
+//   npx tsx scripts/render-stills.ts --only classic-tour --props '{"theme":"dark"}'
 import { bundle } from '@remotion/bundler';
 import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
 import { mkdirSync } from 'node:fs';
@@ -24,6 +25,8 @@ const allScenes = args.includes('--scenes');
 const minimal = args.includes('--minimal');
 const watermark = args.includes('--watermark');
 const stress = args.includes('--stress');
+/** Extra props merged over the sample, e.g. --props '{"theme":"dark","brandColor":"#0f766e"}'. */
+const extraProps = args.includes('--props') ? (JSON.parse(args[args.indexOf('--props') + 1]) as Partial<VideoProps>) : null;
 // 'error' hides the renderer's container memory notice that repeats for every call.
 const logLevel = 'error' as const;
 
@@ -32,6 +35,7 @@ const logLevel = 'error' as const;
  * inside the bundle, so the minimal variant reuses a photo URL from them.
  */
 function propsFor(defaults: VideoProps): VideoProps {
+  if (extraProps) return { ...defaults, ...extraProps };
   if (stress) return stressProps(defaults);
   if (!minimal) return { ...defaults, watermark };
   return {
@@ -92,7 +96,7 @@ async function main() {
         const defaults = await selectComposition({ serveUrl, id, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel });
         const props = propsFor(defaults.defaultProps as VideoProps);
         const inputProps = completeProps(template, props) as Record<string, unknown>;
-        const composition = minimal || watermark || stress
+        const composition = minimal || watermark || stress || extraProps
           ? await selectComposition({ serveUrl, id, inputProps, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel })
           : defaults;
         const timeline = timelineFor(template, props);
@@ -103,7 +107,7 @@ async function main() {
         for (const { segment, start } of picks) {
           // Late enough that entrances have settled, early enough to be before the next transition.
           const frame = start + Math.round(segment.durationInFrames * 0.6);
-          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${stress ? '-stress' : ''}${watermark ? '-watermark' : ''}.png`);
+          const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${stress ? '-stress' : ''}${watermark ? '-watermark' : ''}${extraProps ? '-custom' : ''}.png`);
           started = performance.now();
           await renderStill({ serveUrl, composition, inputProps, frame, output: file, browserExecutable, onBrowserDownload, puppeteerInstance, overwrite: true, logLevel });
           const ms = Math.round(performance.now() - started);
