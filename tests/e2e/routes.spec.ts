@@ -18,6 +18,8 @@ async function status(request: APIRequestContext, path: string) {
 }
 
 async function demoTeamId(page: Page): Promise<string> {
+  // the sign-in must have finished before /dashboard is asked for, or it answers with the sign-in page
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'))
   await page.goto('/dashboard')
   await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/)
   return new URL(page.url()).pathname.split('/')[2]
