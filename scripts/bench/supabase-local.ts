@@ -47,9 +47,21 @@ const scenarios = {
       latencies.push(performance.now() - t0)
     }
   }
+  const threadCpuMs = () => {
+    try {
+      const stat = require('node:fs').readFileSync('/proc/thread-self/stat', 'utf8')
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100
+    } catch {
+      return null
+    }
+  }
+  const cpu0 = threadCpuMs()
   const start = performance.now()
   await Promise.all(Array.from({ length: workerData.concurrency }, worker))
-  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000, failure })
+  const cpu1 = threadCpuMs()
+  const clientCpuMs = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0
+  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000, failure, clientCpuMs })
 })()
 `
 
@@ -57,6 +69,8 @@ interface WorkerResult {
   latencies: number[]
   elapsed: number
   failure: unknown
+  /** CPU of the client thread (supabase-js + fetch) during the measured part */
+  clientCpuMs: number | null
 }
 
 /**
@@ -115,6 +129,7 @@ try {
         requests: sorted.length,
         // includes the worker's 50 warm-up calls and start-up; good to a few percent
         'server cpu ms/req': cpu0 === null || cpu1 === null ? 'n/a' : +((cpu1 - cpu0) / (sorted.length + 50)).toFixed(3),
+        'client cpu ms/req': r.clientCpuMs === null ? 'n/a' : +(r.clientCpuMs / sorted.length).toFixed(3),
       })
     }
   }
