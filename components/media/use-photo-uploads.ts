@@ -1,0 +1,208 @@
+'use client'
+
+import { useCallback, useRef, useState } from 'react'
+import { PHOTO_RULES, photoProblem, putToSignedUrl } from './upload-file'
+
+type Result<T> = { ok: true; data: T } | { ok: false; error: string }
+
+export type UploadStatus = 'waiting' | 'uploading' | 'processing' | 'done' | 'failed'
+
+export interface UploadItem {
+  key: string
+  name: string
+  bytes: number
+  /** the picked file; null for a photo that was already stored */
+  file: File | null
+  previewUrl: string | null
+  status: UploadStatus
+  progress: number
+  error: string | null
+  assetId: string | null
+  caption: string
+}
+
+/** How files reach the server: bound server actions, so this hook knows no team or table. */
+export interface UploadApi {
+  prepare: (file: File, listingId: string) => Promise<Result<{ path: string; token: string }>>
+  finalize: (path: string, listingId: string, caption: string) => Promise<Result<{ id: string }>>
+}
+
+export interface StoredPhoto {
+  id: string
+  name: string
+  url: string | null
+  caption: string
+}
+
+// two at a time keeps progress bars moving on slow links without starving the page
+const PARALLEL = 2
+
+let counter = 0
+const nextKey = () => `upload-${Date.now().toString(36)}-${(counter += 1)}`
+
+/**
+ * The state of a set of listing photos: picked files wait until a listing id is known, then go up
+ * two at a time, each with its own progress; one failure never touches the others and can be retried.
+ */
+export function usePhotoUploads(api: UploadApi, options: { listingId?: string | null; stored?: StoredPhoto[]; coverId?: string | null } = {}) {
+  const [items, setItems] = useState<UploadItem[]>(() =>
+    (options.stored ?? []).map((photo) => ({
+      key: photo.id,
+      name: photo.name,
+      bytes: 0,
+      file: null,
+      previewUrl: photo.url,
+      status: 'done' as const,
+      progress: 1,
+      error: null,
+      assetId: photo.id,
+      caption: photo.caption,
+    })),
+  )
+  const [coverKey, setCoverKey] = useState<string | null>(options.coverId ?? null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const listingId = useRef<string | null>(options.listingId ?? null)
+  const [started, setStarted] = useState(Boolean(options.listingId))
+  const active = useRef(0)
+  const claimed = useRef(new Set<string>())
+  // the queue reads and writes through this ref, so async callbacks never see a stale list
+  const itemsRef = useRef(items)
+  const commit = useCallback((next: UploadItem[]) => {
+    itemsRef.current = next
+    setItems(next)
+  }, [])
+
+  const patch = useCallback(
+    (key: string, change: Partial<UploadItem>) => commit(itemsRef.current.map((item) => (item.key === key ? { ...item, ...change } : item))),
+    [commit],
+  )
+
+  const uploadOne = useCallback(
+    async (item: UploadItem, id: string) => {
+      if (!item.file) return
+      patch(item.key, { status: 'uploading', progress: 0, error: null })
+      try {
+        const prepared = await api.prepare(item.file, id)
+        if (!prepared.ok) throw new Error(prepared.error)
+        await putToSignedUrl(prepared.data.path, prepared.data.token, item.file, (progress) => patch(item.key, { progress }))
+        patch(item.key, { status: 'processing', progress: 1 })
+        const latest = itemsRef.current.find((i) => i.key === item.key)
+        const finalized = await api.finalize(prepared.data.path, id, latest?.caption ?? item.caption)
+        if (!finalized.ok) throw new Error(finalized.error)
+        patch(item.key, { status: 'done', assetId: finalized.data.id })
+      } catch (error) {
+        const message = error instanceof Error && error.message ? error.message : 'The upload failed.'
+        patch(item.key, { status: 'failed', error: message })
+      }
+    },
+    [api, patch],
+  )
+
+  // start waiting files while there is room; each finished upload makes room for the next
+  const pump = useCallback(() => {
+    const id = listingId.current
+    if (!id) return
+    const runNext = (): void => {
+      if (active.current >= PARALLEL) return
+      const item = itemsRef.current.find((i) => i.status === 'waiting' && !claimed.current.has(i.key))
+      if (!item) return
+      active.current += 1
+      claimed.current.add(item.key)
+      void uploadOne(item, id).finally(() => {
+        active.current -= 1
+        claimed.current.delete(item.key)
+        runNext()
+      })
+      runNext()
+    }
+    runNext()
+  }, [uploadOne])
+
+  const add = useCallback(
+    (files: Iterable<File>) => {
+      const problems: string[] = []
+      const accepted: UploadItem[] = []
+      let room = PHOTO_RULES.maxPerListing - itemsRef.current.length
+      for (const file of files) {
+        const problem = photoProblem(file)
+        if (problem) problems.push(problem)
+        else if (room <= 0) problems.push(`${file.name} was left out: a listing holds up to ${PHOTO_RULES.maxPerListing} photos.`)
+        else {
+          room -= 1
+          accepted.push({
+            key: nextKey(),
+            name: file.name,
+            bytes: file.size,
+            file,
+            previewUrl: URL.createObjectURL(file),
+            status: 'waiting',
+            progress: 0,
+            error: null,
+            assetId: null,
+            caption: '',
+          })
+        }
+      }
+      setNotice(problems.length ? problems.join(' ') : null)
+      if (accepted.length === 0) return
+      commit([...itemsRef.current, ...accepted])
+      pump()
+    },
+    [commit, pump],
+  )
+
+  /** Gives the queue its listing (after the listing is created) and starts every waiting file. */
+  const start = useCallback(
+    (id: string) => {
+      listingId.current = id
+      setStarted(true)
+      pump()
+    },
+    [pump],
+  )
+
+  const retry = useCallback(
+    (key: string) => {
+      const next = itemsRef.current.map((item) =>
+        item.key === key && item.status === 'failed' ? { ...item, status: 'waiting' as const, error: null, progress: 0 } : item,
+      )
+      commit(next)
+      pump()
+    },
+    [commit, pump],
+  )
+
+  const remove = useCallback(
+    (key: string) => {
+      const gone = itemsRef.current.find((item) => item.key === key)
+      if (gone?.file && gone.previewUrl) URL.revokeObjectURL(gone.previewUrl)
+      commit(itemsRef.current.filter((item) => item.key !== key))
+      setCoverKey((cover) => (cover === key ? null : cover))
+    },
+    [commit],
+  )
+
+  const move = useCallback(
+    (key: string, to: number) => {
+      const all = itemsRef.current
+      const from = all.findIndex((item) => item.key === key)
+      if (from < 0 || to < 0 || to >= all.length || from === to) return
+      const next = [...all]
+      const [moved] = next.splice(from, 1)
+      next.splice(to, 0, moved)
+      commit(next)
+    },
+    [commit],
+  )
+
+  const setCaption = useCallback((key: string, caption: string) => patch(key, { caption }), [patch])
+
+  // the first photo is the cover unless another was chosen
+  const cover = items.find((item) => item.key === coverKey) ?? items[0] ?? null
+  const busy = items.some((item) => item.status === 'uploading' || item.status === 'processing' || (item.status === 'waiting' && started))
+  const failed = items.filter((item) => item.status === 'failed').length
+
+  return { items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, start, retry, remove, move, setCaption, busy, failed }
+}
+
+export type PhotoUploads = ReturnType<typeof usePhotoUploads>
