@@ -15,6 +15,62 @@ export type Database = {
   }
   public: {
     Tables: {
+      agents: {
+        Row: {
+          brand_color: string | null
+          brokerage: string | null
+          created_at: string
+          email: string | null
+          full_name: string
+          id: string
+          license_no: string | null
+          logo_path: string | null
+          phone: string | null
+          photo_path: string | null
+          team_id: string
+          title: string | null
+          updated_at: string
+        }
+        Insert: {
+          brand_color?: string | null
+          brokerage?: string | null
+          created_at?: string
+          email?: string | null
+          full_name: string
+          id?: string
+          license_no?: string | null
+          logo_path?: string | null
+          phone?: string | null
+          photo_path?: string | null
+          team_id: string
+          title?: string | null
+          updated_at?: string
+        }
+        Update: {
+          brand_color?: string | null
+          brokerage?: string | null
+          created_at?: string
+          email?: string | null
+          full_name?: string
+          id?: string
+          license_no?: string | null
+          logo_path?: string | null
+          phone?: string | null
+          photo_path?: string | null
+          team_id?: string
+          title?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "agents_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       credit_ledger: {
         Row: {
           created_at: string
@@ -56,6 +112,207 @@ export type Database = {
           },
           {
             foreignKeyName: "credit_ledger_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      listings: {
+        Row: {
+          address_line: string
+          agent_id: string | null
+          area_unit: string
+          bathrooms: number | null
+          bedrooms: number | null
+          city: string
+          country: string
+          cover_asset_id: string | null
+          created_at: string
+          created_by: string | null
+          currency: string
+          description: string | null
+          features: string[]
+          floor_area: number | null
+          id: string
+          offer: string
+          postal_code: string | null
+          price: number | null
+          property_type: string
+          region: string | null
+          rent_period: string | null
+          search_text: string | null
+          status: string
+          team_id: string
+          title: string
+          updated_at: string
+          year_built: number | null
+        }
+        Insert: {
+          address_line: string
+          agent_id?: string | null
+          area_unit?: string
+          bathrooms?: number | null
+          bedrooms?: number | null
+          city: string
+          country: string
+          cover_asset_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          description?: string | null
+          features?: string[]
+          floor_area?: number | null
+          id?: string
+          offer?: string
+          postal_code?: string | null
+          price?: number | null
+          property_type?: string
+          region?: string | null
+          rent_period?: string | null
+          search_text?: string | null
+          status?: string
+          team_id: string
+          title: string
+          updated_at?: string
+          year_built?: number | null
+        }
+        Update: {
+          address_line?: string
+          agent_id?: string | null
+          area_unit?: string
+          bathrooms?: number | null
+          bedrooms?: number | null
+          city?: string
+          country?: string
+          cover_asset_id?: string | null
+          created_at?: string
+          created_by?: string | null
+          currency?: string
+          description?: string | null
+          features?: string[]
+          floor_area?: number | null
+          id?: string
+          offer?: string
+          postal_code?: string | null
+          price?: number | null
+          property_type?: string
+          region?: string | null
+          rent_period?: string | null
+          search_text?: string | null
+          status?: string
+          team_id?: string
+          title?: string
+          updated_at?: string
+          year_built?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listings_agent_fkey"
+            columns: ["agent_id", "team_id"]
+            isOneToOne: false
+            referencedRelation: "agents"
+            referencedColumns: ["id", "team_id"]
+          },
+          {
+            foreignKeyName: "listings_cover_fkey"
+            columns: ["cover_asset_id", "team_id"]
+            isOneToOne: false
+            referencedRelation: "media_assets"
+            referencedColumns: ["id", "team_id"]
+          },
+          {
+            foreignKeyName: "listings_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "listings_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      media_assets: {
+        Row: {
+          bytes: number
+          caption: string | null
+          created_at: string
+          created_by: string | null
+          duration_s: number | null
+          height: number | null
+          id: string
+          kind: string
+          listing_id: string | null
+          mime: string
+          name: string
+          path: string
+          position: number
+          team_id: string
+          thumb_path: string | null
+          updated_at: string
+          width: number | null
+        }
+        Insert: {
+          bytes: number
+          caption?: string | null
+          created_at?: string
+          created_by?: string | null
+          duration_s?: number | null
+          height?: number | null
+          id?: string
+          kind: string
+          listing_id?: string | null
+          mime: string
+          name: string
+          path: string
+          position?: number
+          team_id: string
+          thumb_path?: string | null
+          updated_at?: string
+          width?: number | null
+        }
+        Update: {
+          bytes?: number
+          caption?: string | null
+          created_at?: string
+          created_by?: string | null
+          duration_s?: number | null
+          height?: number | null
+          id?: string
+          kind?: string
+          listing_id?: string | null
+          mime?: string
+          name?: string
+          path?: string
+          position?: number
+          team_id?: string
+          thumb_path?: string | null
+          updated_at?: string
+          width?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "media_assets_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "media_assets_listing_fkey"
+            columns: ["listing_id", "team_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id", "team_id"]
+          },
+          {
+            foreignKeyName: "media_assets_team_id_fkey"
             columns: ["team_id"]
             isOneToOne: false
             referencedRelation: "teams"
