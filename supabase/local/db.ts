@@ -163,13 +163,28 @@ export async function applySeed(db: PGlite, file: string): Promise<boolean> {
  * Runs `fn` in one transaction under the request's role and claims, exactly as PostgREST and
  * Storage scope a request: `set_config(..., true)` so everything is LOCAL to the transaction.
  */
+/**
+ * A Postgres string literal. With standard_conforming_strings on (the default, never changed here)
+ * the only character with a meaning inside '…' is the quote itself, doubled; NUL cannot be stored.
+ */
+export function sqlLiteral(value: string): string {
+  return `'${value.replace(/\0/g, '').replace(/'/g, "''")}'`
+}
+
+const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/
+
+/**
+ * Runs `fn` in one transaction under the request's role and claims, exactly as PostgREST and
+ * Storage scope a request: `set_config(..., true)` so everything is LOCAL to the transaction.
+ * The settings go as one simple-protocol statement (quoted literals): PGlite's extended protocol
+ * costs a parse/describe/bind round of its own, a third of a small request's database time.
+ */
 export async function withScope<T>(db: PGlite, scope: RequestScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    const claims = JSON.stringify(scope.claims)
     const pairs: [string, string][] = [
       ['search_path', 'public, extensions'],
       ['role', scope.role],
-      ['request.jwt.claims', claims],
+      ['request.jwt.claims', JSON.stringify(scope.claims)],
       ['request.jwt.claim.role', scope.role],
       ['request.jwt.claim.sub', typeof scope.claims.sub === 'string' ? scope.claims.sub : ''],
       ['request.method', scope.method ?? 'GET'],
@@ -177,9 +192,11 @@ export async function withScope<T>(db: PGlite, scope: RequestScope, fn: (tx: Tx)
       ['request.headers', JSON.stringify(scope.headers ?? {})],
       ...Object.entries(scope.settings ?? {}),
     ]
-    if (scope.readOnly) await tx.exec('set transaction read only')
-    const placeholders = pairs.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`).join(', ')
-    await tx.query(`select ${placeholders}`, pairs.flat())
+    if (scope.readOnly) pairs.push(['transaction_read_only', 'on'])
+    for (const [name] of pairs) {
+      if (!SETTING_NAME.test(name)) throw new Error(`invalid setting name: ${name}`)
+    }
+    await tx.exec(`select ${pairs.map(([k, v]) => `set_config('${k}', ${sqlLiteral(v)}, true)`).join(', ')}`)
     return fn(tx)
   })
 }
