@@ -44,3 +44,63 @@ export const TOASTS = {
   width: 356,
   gap: 14,
 } as const;
+
+/** Listing ("prop") choices and limits; supabase/migrations/20261122001000_listings.sql repeats them. */
+export const LISTING_STATUSES = ['draft', 'active', 'under_offer', 'sold', 'archived'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+export const LISTING_OFFERS = ['sale', 'rent'] as const;
+export type ListingOffer = (typeof LISTING_OFFERS)[number];
+export const RENT_PERIODS = ['week', 'month', 'year'] as const;
+export type RentPeriod = (typeof RENT_PERIODS)[number];
+export const PROPERTY_TYPES = ['house', 'apartment', 'townhouse', 'land', 'commercial', 'other'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const AREA_UNITS = ['sqm', 'sqft'] as const;
+export type AreaUnit = (typeof AREA_UNITS)[number];
+
+export const LISTING = {
+  titleMax: 120,
+  addressLineMax: 200,
+  cityMax: 100,
+  regionMax: 100,
+  postalCodeMax: 20,
+  descriptionMax: 5000,
+  featureMax: 40,
+  featuresMax: 30,
+  bedroomsMax: 99,
+  bathroomsMax: 99,
+  yearBuilt: { min: 1600, max: 2100 },
+  /** numeric(14,2) */
+  priceMax: 999_999_999_999.99,
+  pageSize: 20,
+} as const;
+
+export const AGENT = {
+  fullNameMax: 120,
+  titleMax: 120,
+  emailMax: 254,
+  phoneMax: 40,
+  brokerageMax: 120,
+  licenseNoMax: 60,
+} as const;
+
+export const MEDIA_KINDS = ['photo', 'video', 'audio', 'logo'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+/** The private media library bucket: one folder per team id, thumbnails under `{team}/thumbs/`. */
+export const MEDIA = {
+  bucket: 'media',
+  maxBytes: 15 * 1024 * 1024,
+  maxPhotosPerListing: 40,
+  thumbWidth: 480,
+  captionMax: 200,
+  nameMax: 200,
+  /** what each kind accepts, judged by the file's bytes, not its name */
+  mimeTypes: {
+    photo: ['image/jpeg', 'image/png', 'image/webp'],
+    logo: ['image/jpeg', 'image/png', 'image/webp'],
+    video: ['video/mp4', 'video/webm', 'video/quicktime'],
+    audio: ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/aac', 'audio/ogg'],
+  },
+  /** signed URLs handed to pages live this long */
+  signedUrlSeconds: 60 * 60,
+} as const;
