@@ -6,6 +6,7 @@ import { signJwt } from '../../../supabase/local/jwt.ts'
 import type { StandIn } from '../../../supabase/local/server.ts'
 import { startFixtureStandIn } from '../../helpers/stand-in.ts'
 import { clientFor } from '../../helpers/supabase.ts'
+import { until } from '../../helpers/realtime.ts'
 
 let standIn: StandIn
 const clients: SupabaseClient[] = []
@@ -38,14 +39,6 @@ function subscribed(channel: RealtimeChannel): Promise<void> {
 /** The first non-SUBSCRIBED status a channel reports, with its error. */
 function firstFailure(channel: RealtimeChannel): Promise<{ status: string; err?: Error }> {
   return new Promise((resolve) => channel.subscribe((status, err) => status !== 'SUBSCRIBED' && resolve({ status, err })))
-}
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import type { StandIn } from '../../../supabase/local/server.ts'
 import { signJwt } from '../../../supabase/local/jwt.ts'
 import { startFixtureStandIn } from '../../helpers/stand-in.ts'
 import { clientFor } from '../../helpers/supabase.ts'
+import { until, settle } from '../../helpers/realtime.ts'
 
 let standIn: StandIn
 const clients: SupabaseClient[] = []
@@ -24,16 +25,6 @@ function subscribed(channel: RealtimeChannel): Promise<void> {
     })
   })
 }
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 300))
 
 /** A raw Phoenix socket for the frames no client API exposes. */
 async function rawSocket(vsn: string, apikey = standIn.config.anonKey): Promise<{ ws: WebSocket; next: () => Promise<unknown> }> {
@@ -132,7 +123,7 @@ describe.each(['2.0.0', '1.0.0'])('broadcast on vsn %s', (vsn) => {
     await Promise.all([subscribed(a), subscribed(b)])
     expect(await a.send({ type: 'broadcast', event: 'cursor', payload: { x: 1, label: 'café ☕' } })).toBe('ok')
     await until(() => got.b.length === 1)
-    await settle()
+    await settle(300)
     expect(got.b).toEqual([{ x: 1, label: 'café ☕' }])
     expect(got.a).toEqual([])
   })
@@ -224,7 +215,7 @@ describe('broadcast from the database', () => {
     await standIn.db.query(`select realtime.send('{"step": 1}'::jsonb, 'progress', $1, false)`, [topic])
     await standIn.db.query(`select realtime.send('{"step": 2}'::jsonb, 'progress', $1, true)`, [topic]) // private: not for this channel
     await until(() => got.length === 1)
-    await settle()
+    await settle(300)
     expect(got).toEqual([{ event: 'progress', payload: { step: 1 } }])
   })
 

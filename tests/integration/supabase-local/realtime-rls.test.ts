@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { signJwt } from '../../../supabase/local/jwt.ts'
 import type { StandIn } from '../../../supabase/local/server.ts'
 import { startFixtureStandIn } from '../../helpers/stand-in.ts'
 import { clientFor, signedInClient } from '../../helpers/supabase.ts'
-
-type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
+import { listen, until, settle } from '../../helpers/realtime.ts'
 
 let standIn: StandIn
 const clients: SupabaseClient[] = []
@@ -33,36 +32,6 @@ async function clientWithToken(token?: string): Promise<SupabaseClient> {
   clients.push(client)
   return client
 }
-
-/** Subscribes and resolves once the server confirmed the join; collects every change. */
-async function listen(
-  client: SupabaseClient,
-  filters: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[],
-): Promise<{ channel: RealtimeChannel; changes: Change[] }> {
-  const changes: Change[] = []
-  let channel = client.channel(`changes-${randomUUID()}`)
-  for (const f of filters) {
-    channel = channel.on('postgres_changes', { schema: 'public', ...f } as never, (p: Change) => changes.push(p))
-  }
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve()
-      else if (status !== 'CLOSED') reject(err ?? new Error(status))
-    })
-  })
-  return { channel, changes }
-}
-
-async function until(check: () => boolean, ms = 5000): Promise<void> {
-  const end = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
-/** Lets any change that is going to arrive arrive (used before asserting that nothing did). */
-const settle = () => new Promise((r) => setTimeout(r, 400))
 
 beforeAll(async () => {
   standIn = await startFixtureStandIn()

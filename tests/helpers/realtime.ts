@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto'
+import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+
+export type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
+
+/** Subscribes and resolves once the server confirmed the join; collects every change. */
+export async function listen(
+  client: SupabaseClient,
+  filters: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[],
+): Promise<{ channel: RealtimeChannel; changes: Change[] }> {
+  const changes: Change[] = []
+  let channel = client.channel(`changes-${randomUUID()}`)
+  for (const f of filters) {
+    channel = channel.on('postgres_changes', { schema: 'public', ...f } as never, (p: Change) => changes.push(p))
+  }
+  await new Promise<void>((resolve, reject) => {
+    channel.subscribe((status, err) => {
+      if (status === 'SUBSCRIBED') resolve()
+      else if (status !== 'CLOSED') reject(err ?? new Error(status))
+    })
+  })
+  return { channel, changes }
+}
+
+/** Waits until `check` holds, polling every 20 ms. */
+export async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Lets any message that is going to arrive arrive (used before asserting that nothing did). */
+export const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms))
