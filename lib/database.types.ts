@@ -515,6 +515,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      reorder_listing_photos: {
+        Args: {
+          p_asset_ids: string[]
+          p_listing_id: string
+        }
+        Returns: undefined
+      }
       set_user_admin: {
         Args: {
           p_is_admin: boolean

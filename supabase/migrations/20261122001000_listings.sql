@@ -181,6 +181,49 @@ $$;
 create trigger media_assets_guard_listing_photos before insert or update of listing_id, kind on public.media_assets
   for each row execute function private.guard_listing_photos();
 
+-- Photo positions stay 0..n-1, so "the first photo" is always position 0 (the default cover).
+create or replace function private.close_photo_gap() returns trigger
+language plpgsql security definer set search_path = '' as $$
+begin
+  if old.listing_id is not null and old.kind = 'photo' then
+    update public.media_assets a set position = a.position - 1
+    where a.listing_id = old.listing_id and a.kind = 'photo' and a.position > old.position;
+  end if;
+  return old;
+end
+$$;
+
+create trigger media_assets_close_photo_gap after delete on public.media_assets
+  for each row execute function private.close_photo_gap();
+
+-- Puts a listing's photos in the given order in one statement (one request, all or nothing).
+-- Runs as the caller, so RLS decides which photos exist; photos left out keep their order after.
+create or replace function public.reorder_listing_photos(p_listing_id uuid, p_asset_ids uuid[]) returns void
+language plpgsql security invoker set search_path = '' as $$
+begin
+  if exists (
+    select 1 from unnest(p_asset_ids) as i(id)
+    where not exists (
+      select 1 from public.media_assets a where a.id = i.id and a.listing_id = p_listing_id and a.kind = 'photo'
+    )
+  ) then
+    raise exception 'Some of those photos are no longer in this listing. Reload the page and try again.'
+      using errcode = 'P0001';
+  end if;
+  with wanted as (
+    select w.id, w.ord from unnest(p_asset_ids) with ordinality as w(id, ord)
+  ), ranked as (
+    select a.id, (row_number() over (order by w.ord nulls last, a.position, a.created_at) - 1)::integer as pos
+    from public.media_assets a left join wanted w on w.id = a.id
+    where a.listing_id = p_listing_id and a.kind = 'photo'
+  )
+  update public.media_assets a set position = r.pos
+  from ranked r where a.id = r.id and a.position <> r.pos;
+end
+$$;
+revoke all on function public.reorder_listing_photos(uuid, uuid[]) from public, anon;
+grant execute on function public.reorder_listing_photos(uuid, uuid[]) to authenticated, service_role;
+
 -- policies: any member of the team reads and writes; site admins read ------------------------------
 create policy agents_select on public.agents for select to authenticated
   using (private.is_team_member(team_id) or private.is_admin());
