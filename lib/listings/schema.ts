@@ -61,6 +61,7 @@ export const featuresSchema = z
       ctx.addIssue({ code: 'custom', message: `A listing can have at most ${LISTING.featuresMax} features.` })
     }
   })
+  .default([])
 
 const optionalId = z
   .union([idSchema, z.literal(''), z.null(), z.undefined()], { message: 'Choose an agent from the list.' })
@@ -76,7 +77,7 @@ export const listingSchema = z
       .transform((v) => v || null)
       .default(null),
     propertyType: choice(PROPERTY_TYPES, 'Choose a property type.').default('house'),
-    title: requiredText('a title', LISTING.titleMax),
+    title: requiredText('the title', LISTING.titleMax),
     addressLine: requiredText('the street address', LISTING.addressLineMax),
     city: requiredText('the city', LISTING.cityMax),
     region: optionalText('the region', LISTING.regionMax),

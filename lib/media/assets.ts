@@ -113,7 +113,7 @@ export async function assetUsage(db: Db, teamId: unknown, assetId: unknown): Pro
 export async function renameAsset(db: Db, _userId: string, teamId: unknown, assetId: unknown, name: unknown) {
   const team = parseOrRefuse(idSchema, teamId)
   const id = parseOrRefuse(idSchema, assetId)
-  const next = parseOrRefuse(requiredText('a name', MEDIA.nameMax), name)
+  const next = parseOrRefuse(requiredText('the name', MEDIA.nameMax), name)
   const { data, error } = await db.from('media_assets').update({ name: next }).eq('id', id).eq('team_id', team).select('id, name')
   if (error) refuse(error, NOT_YOUR_TEAM)
   return mustHaveRows(data, NOT_FOUND)[0]
