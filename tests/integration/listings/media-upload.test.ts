@@ -4,7 +4,7 @@ import { MEDIA } from '../../../lib/constants.ts'
 import { Refusal } from '../../../lib/listings/refusal.ts'
 import * as writes from '../../../lib/listings/writes.ts'
 import { finalizeUpload, prepareUpload } from '../../../lib/media/upload.ts'
-import { assembleCast, behind, db, jpeg, listingInput, must, objectExists, png, type Cast, type Person } from './fixtures.ts'
+import { assembleCast, behind, db, listingInput, must, objectExists, png, type Cast, type Person } from './fixtures.ts'
 
 // The upload pipeline the server actions run (lib/media/upload.ts) against the stand-in: the browser's
 // part (PUT to the signed URL) is done here with supabase-js, as the uploader does it with XHR.
