@@ -45,18 +45,24 @@ function likePattern(q: string): string {
 export async function fetchListings(db: Db, teamId: string, filterInput: ListingFilterInput = {}) {
   const filter = listingFilterSchema.parse(filterInput)
   if (!idSchema.safeParse(teamId).success) return { rows: [] as ListingListRow[], total: 0, filter }
-  let query = db.from('listings').select(LIST_COLUMNS, { count: 'exact' }).eq('team_id', teamId)
-  if (filter.status === 'current') query = query.neq('status', 'archived')
-  else if (filter.status !== 'all') query = query.eq('status', filter.status)
-  if (filter.q) query = query.ilike('search_text', likePattern(filter.q))
+  const filtered = (columns: string, head = false) => {
+    let query = db.from('listings').select(columns, { count: 'exact', head }).eq('team_id', teamId)
+    if (filter.status === 'current') query = query.neq('status', 'archived')
+    else if (filter.status !== 'all') query = query.eq('status', filter.status)
+    if (filter.q) query = query.ilike('search_text', likePattern(filter.q))
+    return query
+  }
+  let query = filtered(LIST_COLUMNS)
   for (const [column, ascending] of SORTS[filter.sort]) query = query.order(column, { ascending, nullsFirst: false })
   query = query.order('id', { ascending: true })
   const from = (filter.page - 1) * filter.pageSize
   const { data, error, count } = await query.range(from, from + filter.pageSize - 1)
   if (error) {
-    // asking for a page past the end is an empty page, not an error
-    if (error.code === 'PGRST103') return { rows: [] as ListingListRow[], total: count ?? 0, filter }
-    refuse(error)
+    // a page past the end (PostgREST answers 416) is an empty page that still knows the total
+    if (error.code !== 'PGRST103') refuse(error)
+    const total = await filtered('id', true)
+    if (total.error) refuse(total.error)
+    return { rows: [] as ListingListRow[], total: total.count ?? 0, filter }
   }
   const rows = (data ?? []) as unknown as Omit<ListingListRow, 'cover_thumb_url' | 'video_count'>[]
   const covers = await coverThumbs(db, rows)
