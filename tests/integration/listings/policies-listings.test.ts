@@ -143,6 +143,40 @@ describe('listings, agents and media_assets policies', () => {
     })
   })
 
+  describe('the database repeats the limits (lib/constants.ts) when the app is bypassed', () => {
+    const base = { title: 'Direct', address_line: '1 Road', city: 'Perth', country: 'AU' }
+    it.each([
+      ['a 121-character title', { title: 'x'.repeat(121) }],
+      ['an untrimmed title', { title: ' Direct ' }],
+      ['a negative price', { price: -1 }],
+      ['a lower-case currency', { currency: 'aud' }],
+      ['a country name', { country: 'Australia' }],
+      ['a quarter bathroom', { bathrooms: 1.25 }],
+      ['100 bedrooms', { bedrooms: 100 }],
+      ['a year before 1600', { year_built: 1599 }],
+      ['a 5,001-character description', { description: 'x'.repeat(5001) }],
+      ['31 features', { features: Array.from({ length: 31 }, (_, i) => `f${i}`) }],
+      ['a 41-character feature', { features: ['x'.repeat(41)] }],
+      ['a rent without a period', { offer: 'rent' }],
+      ['a sale with a rent period', { rent_period: 'month' }],
+      ['an unknown status', { status: 'deleted' }],
+    ])('refuses %s', async (_label, values) => {
+      const { error } = await cast.member.client.from('listings').insert({ team_id: cast.teamId, ...base, ...values })
+      expect(error?.code).toBe('23514')
+    })
+
+    it('refuses an upper-case or named brand colour and a 16 MB asset row', async () => {
+      for (const brand_color of ['#1A73E8', 'red', '#123']) {
+        const { error } = await cast.member.client.from('agents').insert({ team_id: cast.teamId, full_name: 'Colour', brand_color })
+        expect(error?.code, brand_color).toBe('23514')
+      }
+      const { error } = await cast.member.client.from('media_assets').insert({
+        team_id: cast.teamId, kind: 'photo', path: `${cast.teamId}/photos/big/x.png`, name: 'x.png', mime: 'image/png', bytes: 16 * 1024 * 1024,
+      })
+      expect(error?.code).toBe('23514')
+    })
+  })
+
   describe('delete', () => {
     it('keeps the listing when its agent is deleted, and clears its agent', async () => {
       must(await cast.member.client.from('listings').update({ agent_id: agentId }).eq('id', listingId).select('id'), 'assign')
