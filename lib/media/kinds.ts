@@ -46,7 +46,7 @@ export function formatMegabytes(bytes: number): string {
 /** A file name that is safe as one storage path segment and still reads like the original. */
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? ''
-  const cleaned = base.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/-+/g, '-').replace(/^[-.]+|-+$/g, '')
+  const cleaned = base.normalize('NFKD').replace(/[^\w.-]+/g, '-').replace(/-+/g, '-').replace(/-+\./g, '.').replace(/^[-.]+|-+$/g, '')
   return (cleaned || 'file').slice(-100)
 }
 
