@@ -1,14 +1,29 @@
+import { MEDIA, type MediaKind } from '@/lib/constants'
 import { publicEnv } from '@/lib/env'
 
-/** The private bucket every team asset lives in (folder = team id). */
-export const MEDIA_BUCKET = 'media'
+const MEDIA_BUCKET = MEDIA.bucket
 
 /** Listing photo rules, checked here before any byte is sent; the server checks them again by content. */
 export const PHOTO_RULES = {
-  mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
-  maxBytes: 15 * 1024 * 1024,
-  maxPerListing: 40,
+  mimeTypes: MEDIA.mimeTypes.photo,
+  maxBytes: MEDIA.maxBytes,
+  maxPerListing: MEDIA.maxPhotosPerListing,
 } as const
+
+const KIND_WORDS: Record<MediaKind, string> = {
+  photo: 'a JPEG, PNG or WebP image',
+  logo: 'a JPEG, PNG or WebP image',
+  video: 'an MP4, WebM or QuickTime video',
+  audio: 'an MP3, WAV, M4A, AAC or OGG file',
+}
+
+/** Why a picked file cannot go into the library as `kind`; null when fine. */
+export function fileProblem(file: File, kind: MediaKind): string | null {
+  if (!(MEDIA.mimeTypes[kind] as readonly string[]).includes(file.type)) return `${file.name} is not ${KIND_WORDS[kind]}.`
+  if (file.size > MEDIA.maxBytes) return `${file.name} is ${formatBytes(file.size)}; files can be up to 15 MB.`
+  if (file.size === 0) return `${file.name} is empty.`
+  return null
+}
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -18,21 +33,19 @@ export function formatBytes(bytes: number): string {
 
 /** Why a picked file cannot be a listing photo, in words for the person who picked it; null when fine. */
 export function photoProblem(file: File): string | null {
-  if (!(PHOTO_RULES.mimeTypes as readonly string[]).includes(file.type)) {
-    return `${file.name} is not a JPEG, PNG or WebP image.`
-  }
-  if (file.size > PHOTO_RULES.maxBytes) {
-    return `${file.name} is ${formatBytes(file.size)}; photos can be up to 15 MB.`
-  }
-  if (file.size === 0) return `${file.name} is empty.`
-  return null
+  return fileProblem(file, 'photo')
 }
 
 /**
  * PUTs a file to a signed upload URL with XMLHttpRequest, because only XHR reports upload progress.
  * The token in the URL stands in for the uploader's rights, so no session header is needed.
  */
-export function putToSignedUrl(path: string, token: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
+export function putToSignedUrl(
+  target: { path: string; token: string; contentType?: string },
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const { path, token } = target
   const env = publicEnv()
   const base = env.NEXT_PUBLIC_SUPABASE_URL.replace(/\/$/, '')
   const encoded = path.split('/').map(encodeURIComponent).join('/')
@@ -42,7 +55,8 @@ export function putToSignedUrl(path: string, token: string, file: File, onProgre
     xhr.open('PUT', url)
     // the gateway wants a project key on every request, as supabase-js sends it
     xhr.setRequestHeader('apikey', env.NEXT_PUBLIC_SUPABASE_ANON_KEY)
-    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream')
+    // the type prepareUpload chose: the server judges the real type by content afterwards
+    xhr.setRequestHeader('content-type', target.contentType || file.type || 'application/octet-stream')
     xhr.setRequestHeader('cache-control', 'max-age=3600')
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)

@@ -19,11 +19,13 @@ export interface UploadItem {
   error: string | null
   assetId: string | null
   caption: string
+  /** the caption stored with the upload, to know whether a later edit still needs saving */
+  sentCaption: string
 }
 
 /** How files reach the server: bound server actions, so this hook knows no team or table. */
 export interface UploadApi {
-  prepare: (file: File, listingId: string) => Promise<Result<{ path: string; token: string }>>
+  prepare: (file: File, listingId: string) => Promise<Result<{ path: string; token: string; contentType?: string }>>
   finalize: (path: string, listingId: string, caption: string) => Promise<Result<{ id: string }>>
 }
 
@@ -57,6 +59,7 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
       error: null,
       assetId: photo.id,
       caption: photo.caption,
+      sentCaption: photo.caption,
     })),
   )
   const [coverKey, setCoverKey] = useState<string | null>(options.coverId ?? null)
@@ -84,12 +87,13 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
       try {
         const prepared = await api.prepare(item.file, id)
         if (!prepared.ok) throw new Error(prepared.error)
-        await putToSignedUrl(prepared.data.path, prepared.data.token, item.file, (progress) => patch(item.key, { progress }))
+        await putToSignedUrl(prepared.data, item.file, (progress) => patch(item.key, { progress }))
         patch(item.key, { status: 'processing', progress: 1 })
         const latest = itemsRef.current.find((i) => i.key === item.key)
-        const finalized = await api.finalize(prepared.data.path, id, latest?.caption ?? item.caption)
+        const caption = latest?.caption ?? item.caption
+        const finalized = await api.finalize(prepared.data.path, id, caption)
         if (!finalized.ok) throw new Error(finalized.error)
-        patch(item.key, { status: 'done', assetId: finalized.data.id })
+        patch(item.key, { status: 'done', assetId: finalized.data.id, sentCaption: caption })
       } catch (error) {
         const message = error instanceof Error && error.message ? error.message : 'The upload failed.'
         patch(item.key, { status: 'failed', error: message })
@@ -140,6 +144,7 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
             error: null,
             assetId: null,
             caption: '',
+            sentCaption: '',
           })
         }
       }

@@ -1,0 +1,174 @@
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import sharp from 'sharp'
+
+/*
+ * The listing journeys against the local stand-in: each test signs up its own owner and team, so
+ * tests never depend on each other or on the demo seed. Photos are generated here (sharp), with
+ * distinct colours so their order can be told apart.
+ */
+
+const PASSWORD = 'listing-journey-9'
+const TEAM_URL = /\/dashboard\/([0-9a-f-]{36})$/
+// first visits compile pages in development; navigation may take longer than an assertion
+const NAVIGATION = { timeout: 30_000 }
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.test`
+}
+
+async function ownerWithTeam(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  await page.goto('/auth/signup?next=%2Fdashboard')
+  await page.getByLabel('Full name').fill('Lena Lister')
+  await page.getByLabel('Work email').fill(uniqueEmail('lister'))
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+  await page.getByLabel('Team name').fill('Harbour Homes')
+  await page.getByRole('button', { name: 'Create team' }).click()
+  await expect(page).toHaveURL(TEAM_URL, NAVIGATION)
+  const teamId = TEAM_URL.exec(new URL(page.url()).pathname)![1]
+  return { context, page, teamId }
+}
+
+const COLOURS = ['#d94f4f', '#4f8fd9', '#4fd98a', '#d9c84f', '#9a4fd9']
+
+/** Five small photos: JPEG, PNG and WebP, each a solid colour with a name that says its colour. */
+async function photos() {
+  const formats = ['jpeg', 'png', 'webp', 'jpeg', 'png'] as const
+  return Promise.all(
+    COLOURS.map(async (colour, i) => {
+      const image = sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+      const format = formats[i]
+      const buffer = await image.toFormat(format).toBuffer()
+      return { name: `photo-${i + 1}.${format === 'jpeg' ? 'jpg' : format}`, mimeType: `image/${format}`, buffer }
+    }),
+  )
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `scratch/screens/listings-${name}.png`, fullPage: true })
+}
+
+test('an empty team sees the invitation to register its first listing', async ({ browser }) => {
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  await page.goto(`/dashboard/${teamId}/props`)
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible(NAVIGATION)
+  await page.getByRole('link', { name: 'Register a property' }).first().click()
+  await expect(page).toHaveURL(/\/props\/register$/, NAVIGATION)
+  await expect(page.getByRole('heading', { name: 'Register a property' })).toBeVisible()
+  await context.close()
+})
+
+test('a member registers a listing with five photos, reorders them, picks the cover, then edits and archives it', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  await page.goto(`/dashboard/${teamId}/props/register`)
+  await expect(page.getByRole('heading', { name: 'Register a property' })).toBeVisible(NAVIGATION)
+
+  // the shared schema answers in the browser first, and nothing typed is lost
+  await page.getByLabel('Title').fill('Sunny cottage by the harbour')
+  await page.getByLabel('Currency').fill('XYZ')
+  await page.getByRole('button', { name: 'Save as active' }).click()
+  await expect(page.getByText('Enter the street address.')).toBeVisible()
+  await expect(page.getByText(/three-letter code/)).toBeVisible()
+  await expect(page.getByLabel('Title')).toHaveValue('Sunny cottage by the harbour')
+
+  await page.getByLabel('Street address').fill('12 Quay Lane')
+  await page.getByLabel('City').fill('Falmouth')
+  await page.getByLabel('Country').fill('gb')
+  await page.getByLabel('Currency').fill('GBP')
+  await page.getByLabel('Price (optional)').fill('425000')
+  await page.getByLabel('Bedrooms').fill('3')
+  await page.getByLabel('Bathrooms').fill('1.5')
+  await page.getByLabel('Floor area').fill('96')
+  await page.getByLabel('Features').fill('Sea view')
+  await page.getByLabel('Features').press('Enter')
+  await page.getByLabel('Features').fill('Garden')
+  await page.getByLabel('Features').press('Enter')
+
+  // a new agent, created without leaving the form
+  await page.getByRole('button', { name: 'New agent' }).click()
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Add the basics now' })
+  await dialog.getByLabel('Full name').fill('Ann Lee')
+  await dialog.getByRole('button', { name: 'Add agent' }).click()
+  await expect(page.getByLabel('Listing agent')).toHaveValue(/[0-9a-f-]{36}/)
+  await expect(page.getByLabel('Listing agent').locator('option:checked')).toHaveText('Ann Lee')
+
+  // a text file is refused before any byte is sent; five photos are accepted
+  await page.getByLabel('Photos', { exact: true }).setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }])
+  await expect(page.getByText('notes.txt is not a JPEG, PNG or WebP image.')).toBeVisible()
+  await page.getByLabel('Photos', { exact: true }).setInputFiles(await photos())
+  const tiles = page.getByTestId('upload-tile')
+  await expect(tiles).toHaveCount(5)
+
+  // reorder by button and by keyboard; choose the cover
+  await page.getByRole('button', { name: 'Move photo-1.jpg later' }).click()
+  await expect(tiles.nth(0)).toHaveAttribute('aria-label', /photo-2\.png/)
+  await page.getByRole('button', { name: /Move photo-5\.png \(Photo 5 of 5\)/ }).focus()
+  await page.keyboard.press('ArrowUp')
+  await expect(tiles.nth(3)).toHaveAttribute('aria-label', /photo-5\.png/)
+  await page.getByRole('button', { name: 'Make photo-3.webp the cover' }).click()
+  await page.getByLabel('Caption for photo-3.webp').fill('The harbour from the garden')
+  await screenshot(page, 'register-desktop')
+
+  await page.getByRole('button', { name: 'Save as active' }).click()
+  await expect(page).toHaveURL(/\/props\/[0-9a-f-]{36}$/, { timeout: 60_000 })
+  const listingUrl = page.url()
+  await expect(page.getByRole('heading', { name: 'Sunny cottage by the harbour' })).toBeVisible()
+  await expect(page.getByLabel('Status')).toHaveValue('active')
+  await expect(page.getByText('£425,000')).toBeVisible()
+  await expect(page.getByText('Ann Lee')).toBeVisible()
+  const gallery = page.getByRole('list', { name: 'Photos' })
+  await expect(gallery.getByRole('button')).toHaveCount(5)
+  // the order chosen: 2, 1, 3, 5, 4 — and the chosen cover is marked
+  await expect(gallery.getByRole('button').nth(2)).toHaveAccessibleName(/Open photo 3 of 5: The harbour from the garden/)
+  await expect(gallery.getByText('Cover')).toHaveCount(1)
+  await expect(gallery.getByRole('button').nth(2).getByText('Cover')).toBeVisible()
+
+  // the lightbox goes through the photos with the keyboard and returns focus
+  await gallery.getByRole('button').first().click()
+  const viewer = page.getByRole('dialog', { name: 'Photo viewer' })
+  await expect(viewer.getByText('1 / 5')).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+  await expect(viewer.getByText('2 / 5')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(viewer).toBeHidden()
+  await screenshot(page, 'detail-desktop')
+
+  // in the list, with its cover thumbnail and price
+  await page.goto(`/dashboard/${teamId}/props`)
+  const row = page.getByRole('row', { name: /Sunny cottage by the harbour/ })
+  await expect(row).toBeVisible(NAVIGATION)
+  await expect(row.getByText('£425,000')).toBeVisible()
+  await expect(row.getByRole('img', { name: 'Cover of Sunny cottage by the harbour' })).toBeVisible()
+  await page.getByLabel('Search by title, address or city').fill('quay')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/q=quay/)
+  await expect(row).toBeVisible()
+  await page.getByLabel('Search by title, address or city').fill('nowhere at all')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByRole('heading', { name: 'No listings match' })).toBeVisible()
+  await screenshot(page, 'list-desktop')
+
+  // edit: the form comes back filled in; the change shows on the listing
+  await page.goto(`${listingUrl}/edit`)
+  await expect(page.getByLabel('Title')).toHaveValue('Sunny cottage by the harbour', NAVIGATION)
+  await expect(page.getByTestId('upload-tile')).toHaveCount(5)
+  await page.getByLabel('Title').fill('Sunny cottage on Quay Lane')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page).toHaveURL(listingUrl, { timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'Sunny cottage on Quay Lane' })).toBeVisible()
+
+  // archive: out of the default list, back with the Archived filter
+  await page.getByRole('button', { name: 'Archive' }).click()
+  await expect(page.getByText('Listing archived')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible()
+  await page.goto(`/dashboard/${teamId}/props`)
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible(NAVIGATION)
+  await page.getByRole('link', { name: 'Show archived' }).click()
+  await expect(page).toHaveURL(/status=archived/, NAVIGATION)
+  await expect(page.getByRole('row', { name: /Sunny cottage on Quay Lane/ })).toBeVisible(NAVIGATION)
+  await context.close()
+})
