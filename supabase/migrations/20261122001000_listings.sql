@@ -224,33 +224,41 @@ $$;
 revoke all on function public.reorder_listing_photos(uuid, uuid[]) from public, anon;
 grant execute on function public.reorder_listing_photos(uuid, uuid[]) to authenticated, service_role;
 
+-- The caller's teams as a set. Policies use `team_id in (select private.member_team_ids())`: Postgres
+-- runs the subquery once per statement instead of calling a function for every row, which keeps a
+-- team's list of thousands of listings fast (see docs/listings.md for the measurement).
+create or replace function private.member_team_ids() returns setof uuid
+language sql stable security definer set search_path = '' as $$
+  select m.team_id from public.team_members m where m.user_id = (select auth.uid());
+$$;
+
 -- policies: any member of the team reads and writes; site admins read ------------------------------
 create policy agents_select on public.agents for select to authenticated
-  using (private.is_team_member(team_id) or private.is_admin());
+  using (team_id in (select private.member_team_ids()) or (select private.is_admin()));
 create policy agents_insert on public.agents for insert to authenticated
-  with check (private.is_team_member(team_id));
+  with check (team_id in (select private.member_team_ids()));
 create policy agents_update on public.agents for update to authenticated
-  using (private.is_team_member(team_id)) with check (private.is_team_member(team_id));
+  using (team_id in (select private.member_team_ids())) with check (team_id in (select private.member_team_ids()));
 create policy agents_delete on public.agents for delete to authenticated
-  using (private.is_team_member(team_id));
+  using (team_id in (select private.member_team_ids()));
 
 create policy listings_select on public.listings for select to authenticated
-  using (private.is_team_member(team_id) or private.is_admin());
+  using (team_id in (select private.member_team_ids()) or (select private.is_admin()));
 create policy listings_insert on public.listings for insert to authenticated
-  with check (private.is_team_member(team_id));
+  with check (team_id in (select private.member_team_ids()));
 create policy listings_update on public.listings for update to authenticated
-  using (private.is_team_member(team_id)) with check (private.is_team_member(team_id));
+  using (team_id in (select private.member_team_ids())) with check (team_id in (select private.member_team_ids()));
 create policy listings_delete on public.listings for delete to authenticated
-  using (private.is_team_member(team_id));
+  using (team_id in (select private.member_team_ids()));
 
 create policy media_assets_select on public.media_assets for select to authenticated
-  using (private.is_team_member(team_id) or private.is_admin());
+  using (team_id in (select private.member_team_ids()) or (select private.is_admin()));
 create policy media_assets_insert on public.media_assets for insert to authenticated
-  with check (private.is_team_member(team_id));
+  with check (team_id in (select private.member_team_ids()));
 create policy media_assets_update on public.media_assets for update to authenticated
-  using (private.is_team_member(team_id)) with check (private.is_team_member(team_id));
+  using (team_id in (select private.member_team_ids())) with check (team_id in (select private.member_team_ids()));
 create policy media_assets_delete on public.media_assets for delete to authenticated
-  using (private.is_team_member(team_id));
+  using (team_id in (select private.member_team_ids()));
 
 -- storage: private `media` bucket, one folder per team id ---------------------------------------------
 -- MEDIA in lib/constants.ts. application/octet-stream is allowed because a browser labels a file by
@@ -283,18 +291,18 @@ end
 $$;
 
 revoke all on all functions in schema private from public, anon;
-grant execute on function private.media_team_id(text), private.listing_features_ok(text[])
+grant execute on function private.media_team_id(text), private.listing_features_ok(text[]), private.member_team_ids()
   to authenticated, service_role;
 
 create policy media_select on storage.objects for select to authenticated
-  using (bucket_id = 'media' and (private.is_team_member(private.media_team_id(name)) or private.is_admin()));
+  using (bucket_id = 'media' and (private.media_team_id(name) in (select private.member_team_ids()) or (select private.is_admin())));
 
 create policy media_insert on storage.objects for insert to authenticated
-  with check (bucket_id = 'media' and private.is_team_member(private.media_team_id(name)));
+  with check (bucket_id = 'media' and private.media_team_id(name) in (select private.member_team_ids()));
 
 create policy media_update on storage.objects for update to authenticated
-  using (bucket_id = 'media' and private.is_team_member(private.media_team_id(name)))
-  with check (bucket_id = 'media' and private.is_team_member(private.media_team_id(name)));
+  using (bucket_id = 'media' and private.media_team_id(name) in (select private.member_team_ids()))
+  with check (bucket_id = 'media' and private.media_team_id(name) in (select private.member_team_ids()));
 
 create policy media_delete on storage.objects for delete to authenticated
-  using (bucket_id = 'media' and private.is_team_member(private.media_team_id(name)));
+  using (bucket_id = 'media' and private.media_team_id(name) in (select private.member_team_ids()));
