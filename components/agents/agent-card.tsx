@@ -26,7 +26,7 @@ export function AgentCard({ agent, agentsHref }: { agent: AgentCardView | null; 
   }
   return (
     <div className="flex items-start gap-3">
-      <Avatar name={agent.fullName} src={agent.photoUrl} size="lg" className={agent.brandColor ? 'ring-2' : undefined} />
+      <Avatar name={agent.fullName} src={agent.photoUrl} size="lg" />
       <div className="min-w-0 space-y-0.5 text-sm">
         <p className="font-semibold text-ink">{agent.fullName}</p>
         {agent.title || agent.brokerage ? <p className="text-muted">{[agent.title, agent.brokerage].filter(Boolean).join(' · ')}</p> : null}

@@ -46,6 +46,7 @@ export function ListingsTable({ teamId, rows }: { teamId: string; rows: ListingR
                   <StatusBadge status={row.status} />
                   <span className="inline-flex items-center gap-1 text-xs text-muted">
                     <Film aria-hidden className="size-3.5" /> {row.videoCount}
+                    <span className="sr-only">{row.videoCount === 1 ? 'video' : 'videos'}</span>
                   </span>
                 </div>
               </div>
