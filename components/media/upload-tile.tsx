@@ -82,7 +82,13 @@ export function UploadTile(props: UploadTileProps) {
         {item.previewUrl ? (
           // local object URLs and signed storage URLs: next/image cannot optimise either
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={item.previewUrl} alt={item.caption || item.name} className="size-full object-cover" />
+          <img
+            src={item.previewUrl}
+            alt={item.caption || item.name}
+            // a file that is not really an image has no preview; an empty frame beats a broken icon
+            onError={(event) => event.currentTarget.classList.add('invisible')}
+            className="size-full object-cover"
+          />
         ) : null}
         <div className="absolute left-2 top-2 flex gap-1">
           <Badge tone="neutral" className="bg-white/90 tabular-nums">{index + 1}</Badge>

@@ -152,6 +152,11 @@ test('a member registers a listing with five photos, reorders them, picks the co
   await expect(page.getByRole('heading', { name: 'No listings match' })).toBeVisible()
   await screenshot(page, 'list-desktop')
 
+  // the library says where each photo is used
+  await page.goto(`/dashboard/${teamId}/library`)
+  await expect(page.getByText('Cover of “Sunny cottage by the harbour”')).toBeVisible(NAVIGATION)
+  await expect(page.getByText('Photo of “Sunny cottage by the harbour”')).toHaveCount(4)
+
   // edit: the form comes back filled in; the change shows on the listing
   await page.goto(`${listingUrl}/edit`)
   await expect(page.getByLabel('Title')).toHaveValue('Sunny cottage by the harbour', NAVIGATION)
@@ -287,5 +292,48 @@ test('the listing screens fit a phone', async ({ browser }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await screenshot(page, 'list-phone')
+  await context.close()
+})
+
+test('a photo whose upload fails is retried alone, and a fake JPEG is refused by its content', async ({ browser }) => {
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  await page.goto(`/dashboard/${teamId}/props/register`)
+  await page.getByLabel('Title').fill('Loft with a flaky connection')
+  await page.getByLabel('Street address').fill('9 Mill Road')
+  await page.getByLabel('City').fill('Cambridge')
+  await page.getByLabel('Country').fill('GB')
+  await page.getByLabel('Currency').fill('GBP')
+
+  // the first PUT of photo-2 is cut off, as a dropped connection would; later ones go through
+  let cut = false
+  await page.route('**/storage/v1/object/upload/sign/**', async (route) => {
+    if (!cut && route.request().url().includes('photo-2')) {
+      cut = true
+      return route.abort('connectionreset')
+    }
+    return route.continue()
+  })
+  const images = await photos()
+  const fake = { name: 'fake.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('<html><body>not a photo</body></html>') }
+  await page.getByLabel('Photos', { exact: true }).setInputFiles([images[0], images[1], images[2], fake])
+  await page.getByRole('button', { name: 'Save as draft' }).click()
+
+  const tiles = page.getByTestId('upload-tile')
+  await expect(tiles.filter({ hasText: 'Uploaded' })).toHaveCount(2, { timeout: 30_000 })
+  await expect(tiles.filter({ hasText: 'photo-2.png' }).getByText(/interrupted/)).toBeVisible()
+  await expect(tiles.filter({ hasText: 'fake.jpg' }).getByRole('alert')).toBeVisible()
+  await expect(page.getByText(/The listing is saved, but 2 photos did not upload/)).toBeVisible()
+  await screenshot(page, 'retry-desktop')
+
+  await page.getByRole('button', { name: 'Retry photo-2.png' }).click()
+  await expect(tiles.filter({ hasText: 'photo-2.png' }).getByText('Uploaded')).toBeVisible({ timeout: 30_000 })
+  await page.getByRole('button', { name: 'Remove fake.jpg' }).click()
+  await page.getByRole('button', { name: 'Save as draft' }).click()
+  await expect(page).toHaveURL(/\/props\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('button')).toHaveCount(3)
+
+  // one listing, not two: saving again after the failure updated the first one
+  await page.goto(`/dashboard/${teamId}/props`)
+  await expect(page.getByRole('row', { name: /Loft with a flaky connection/ })).toHaveCount(1, NAVIGATION)
   await context.close()
 })
