@@ -282,6 +282,10 @@ test('the listing screens fit a phone', async ({ browser }) => {
   await page.getByLabel('Offer').selectOption('rent')
   await page.getByLabel('Price (optional)').fill('1250')
   await page.getByLabel('Photos', { exact: true }).setInputFiles((await photos()).slice(0, 2))
+  // reorder by dragging one photo onto another
+  const tiles = page.getByTestId('upload-tile')
+  await tiles.nth(1).dragTo(tiles.nth(0))
+  await expect(tiles.nth(0)).toHaveAttribute('aria-label', /photo-2\.png/)
   await screenshot(page, 'register-phone')
   await page.getByRole('button', { name: 'Save as active' }).click()
   await expect(page).toHaveURL(/\/props\/[0-9a-f-]{36}$/, { timeout: 60_000 })
