@@ -44,6 +44,8 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
   const [phase, setPhase] = useState<Phase>('idle')
   const [saving, setSaving] = useState<string | null>(null)
   const toastId = useRef<string | number | undefined>(undefined)
+  // the finishing steps run once per save, whatever re-renders happen meanwhile
+  const finishing = useRef(false)
 
   const api = useMemo<UploadApi>(
     () => ({
@@ -99,32 +101,36 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
       queueMicrotask(() => setPhase('idle'))
       return
     }
-    let cancelled = false
+    if (finishing.current) return
+    finishing.current = true
     void (async () => {
-      const stored = uploads.items.filter((item) => item.assetId).map((item) => item.assetId!)
-      const removed = (listing?.photos ?? []).filter((photo) => !stored.includes(photo.id))
-      for (const photo of removed) await deleteAsset(teamId, photo.id)
-      // captions typed after a photo went up (or changed on a stored one)
-      const before = new Map((listing?.photos ?? []).map((photo) => [photo.id, photo.caption]))
-      for (const item of uploads.items) {
-        if (item.assetId && item.caption !== (before.get(item.assetId) ?? item.sentCaption)) await updateCaption(teamId, item.assetId, item.caption || null)
-      }
-      const ordered = stored.length ? await reorderPhotos(teamId, listingId, stored) : ({ ok: true } as const)
-      const coverAsset = uploads.cover?.assetId
-      const covered = coverAsset ? await setCover(teamId, listingId, coverAsset) : ({ ok: true } as const)
-      if (cancelled) return
-      if (!ordered.ok || !covered.ok) {
-        toast.error(!ordered.ok ? ordered.error : !covered.ok ? covered.error : '', { id })
+      try {
+        const stored = uploads.items.filter((item) => item.assetId).map((item) => item.assetId!)
+        const removed = (listing?.photos ?? []).filter((photo) => !stored.includes(photo.id))
+        for (const photo of removed) await deleteAsset(teamId, photo.id)
+        // captions typed after a photo went up (or changed on a stored one)
+        const before = new Map((listing?.photos ?? []).map((photo) => [photo.id, photo.caption]))
+        for (const item of uploads.items) {
+          if (item.assetId && item.caption !== (before.get(item.assetId) ?? item.sentCaption)) await updateCaption(teamId, item.assetId, item.caption || null)
+        }
+        const ordered = stored.length ? await reorderPhotos(teamId, listingId, stored) : ({ ok: true } as const)
+        const coverAsset = uploads.cover?.assetId
+        const covered = coverAsset ? await setCover(teamId, listingId, coverAsset) : ({ ok: true } as const)
+        if (!ordered.ok || !covered.ok) {
+          toast.error(!ordered.ok ? ordered.error : !covered.ok ? covered.error : '', { id })
+          finishing.current = false
+          setPhase('idle')
+          return
+        }
+        toast.success(listing ? 'Listing saved' : 'Listing registered', { id })
+        router.push(`/dashboard/${teamId}/props/${listingId}`)
+        router.refresh()
+      } catch {
+        toast.error('We could not reach the server to save the photo order. Check your connection and save again.', { id })
+        finishing.current = false
         setPhase('idle')
-        return
       }
-      toast.success(listing ? 'Listing saved' : 'Listing registered', { id })
-      router.push(`/dashboard/${teamId}/props/${listingId}`)
-      router.refresh()
     })()
-    return () => {
-      cancelled = true
-    }
   }, [phase, uploads.busy, uploads.failed, uploads.items, uploads.cover, listingId, listing, teamId, router])
 
   const busy = phase !== 'idle'
