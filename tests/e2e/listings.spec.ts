@@ -162,9 +162,12 @@ test('a member registers a listing with five photos, reorders them, picks the co
   await expect(page.getByLabel('Title')).toHaveValue('Sunny cottage by the harbour', NAVIGATION)
   await expect(page.getByTestId('upload-tile')).toHaveCount(5)
   await page.getByLabel('Title').fill('Sunny cottage on Quay Lane')
+  await page.getByRole('button', { name: /^Remove / }).last().click()
+  await expect(page.getByTestId('upload-tile')).toHaveCount(4)
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page).toHaveURL(listingUrl, { timeout: 30_000 })
   await expect(page.getByRole('heading', { name: 'Sunny cottage on Quay Lane' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Photos' }).getByRole('button')).toHaveCount(4)
 
   // archive: out of the default list, back with the Archived filter
   await page.getByRole('button', { name: 'Archive' }).click()
@@ -339,5 +342,13 @@ test('a photo whose upload fails is retried alone, and a fake JPEG is refused by
   // one listing, not two: saving again after the failure updated the first one
   await page.goto(`/dashboard/${teamId}/props`)
   await expect(page.getByRole('row', { name: /Loft with a flaky connection/ })).toHaveCount(1, NAVIGATION)
+
+  // delete, after a confirmation that says what goes with it
+  await page.getByRole('row', { name: /Loft with a flaky connection/ }).getByRole('link').click()
+  await page.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText('The listing and its photos are deleted for good.')).toBeVisible()
+  await page.getByRole('button', { name: 'Delete for good' }).click()
+  await expect(page).toHaveURL(/\/props$/, NAVIGATION)
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible()
   await context.close()
 })
