@@ -352,3 +352,20 @@ test('a photo whose upload fails is retried alone, and a fake JPEG is refused by
   await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible()
   await context.close()
 })
+
+test('the uploader refuses a 16 MB photo and a 41st photo with clear messages before sending anything', async ({ browser }) => {
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  await page.goto(`/dashboard/${teamId}/props/register`)
+  const picker = page.getByLabel('Photos', { exact: true })
+  await picker.setInputFiles([{ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(16 * 1024 * 1024, 1) }])
+  await expect(page.getByText('huge.jpg is 16.0 MB; files can be up to 15 MB.')).toBeVisible(NAVIGATION)
+  await expect(page.getByTestId('upload-tile')).toHaveCount(0)
+
+  const tiny = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888888' } }).png().toBuffer()
+  const many = Array.from({ length: 41 }, (_, i) => ({ name: `p${i + 1}.png`, mimeType: 'image/png', buffer: tiny }))
+  await picker.setInputFiles(many)
+  await expect(page.getByTestId('upload-tile')).toHaveCount(40)
+  await expect(page.getByText('p41.png was left out: a listing holds up to 40 photos.')).toBeVisible()
+  await expect(page.getByText('40 / 40')).toBeVisible()
+  await context.close()
+})
