@@ -147,10 +147,10 @@ test('a member registers a listing with five photos, reorders them, picks the co
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/q=quay/)
   await expect(row).toBeVisible()
+  await screenshot(page, 'list-desktop')
   await page.getByLabel('Search by title, address or city').fill('nowhere at all')
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByRole('heading', { name: 'No listings match' })).toBeVisible()
-  await screenshot(page, 'list-desktop')
 
   // the library says where each photo is used
   await page.goto(`/dashboard/${teamId}/library`)
@@ -299,6 +299,12 @@ test('the listing screens fit a phone', async ({ browser }) => {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   await screenshot(page, 'list-phone')
+  for (const section of ['agents', 'library'] as const) {
+    await page.goto(`/dashboard/${teamId}/${section}`)
+    await expect(page.getByRole('heading', { name: section === 'agents' ? 'Agents' : 'Library', level: 1 })).toBeVisible(NAVIGATION)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+    await screenshot(page, `${section}-phone`)
+  }
   await context.close()
 })
 
