@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,6 +11,7 @@ import { clientFor } from '../../helpers/supabase.ts'
 
 const running: StandIn[] = []
 const folders: string[] = []
+const children: ChildProcess[] = []
 
 async function tempProject() {
   const root = await mkdtemp(path.join(os.tmpdir(), 'sl-life-'))
@@ -27,6 +28,8 @@ async function start(opts: Parameters<typeof startStandIn>[0]) {
 }
 
 afterEach(async () => {
+  // a failed assertion must not leave a stand-in process behind
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill('SIGKILL')
   for (const s of running.splice(0)) await s.stop()
   for (const f of folders.splice(0)) await rm(f, { recursive: true, force: true })
 })
@@ -103,6 +106,7 @@ describe('stand-in lifecycle', { timeout: 180_000 }, () => {
       ['--import', 'tsx', 'supabase/local/cli.ts', '--port', '0', '--no-db-port', '--data', p.data, '--migrations', p.migrations, '--no-seed'],
       { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } },
     )
+    children.push(child)
     const url = await new Promise<string>((resolve, reject) => {
       let out = ''
       child.stdout.on('data', (d) => {
