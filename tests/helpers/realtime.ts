@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll } from 'vitest'
+import type { StandIn } from '../../supabase/local/server.ts'
+import { startFixtureStandIn } from './stand-in.ts'
+import { clientFor } from './supabase.ts'
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 
 export type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
@@ -33,3 +37,41 @@ export async function until(check: () => boolean, ms = 5000): Promise<void> {
 
 /** Lets any message that is going to arrive arrive (used before asserting that nothing did). */
 export const settle = (ms = 400) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * One fixture stand-in for a test file, plus realtime clients that are closed when the file ends.
+ * `standIn` is a getter: it exists once `beforeAll` has run.
+ */
+export function realtimeStandInForFile() {
+  let standIn: StandIn | undefined
+  const clients: SupabaseClient[] = []
+  beforeAll(async () => {
+    standIn = await startFixtureStandIn()
+  }, 120_000)
+  afterAll(async () => {
+    for (const c of clients) await c.removeAllChannels()
+    await standIn?.stop()
+  })
+  const current = (): StandIn => {
+    if (!standIn) throw new Error('the stand-in starts in beforeAll')
+    return standIn
+  }
+  /** keeps a client so its channels are removed at the end */
+  const track = <C extends SupabaseClient>(client: C): C => {
+    clients.push(client)
+    return client
+  }
+  /** an anon-key client whose realtime connection carries `token` when given */
+  const clientWithToken = async (token?: string): Promise<SupabaseClient> => {
+    const client = clientFor(current(), 'anon')
+    if (token) await client.realtime.setAuth(token)
+    return track(client)
+  }
+  return {
+    get standIn(): StandIn {
+      return current()
+    },
+    track,
+    clientWithToken,
+  }
+}

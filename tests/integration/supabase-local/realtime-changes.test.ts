@@ -1,37 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { StandIn } from '../../../supabase/local/server.ts'
-import { startFixtureStandIn } from '../../helpers/stand-in.ts'
-import { clientFor } from '../../helpers/supabase.ts'
-import { listen, until, settle, type Change } from '../../helpers/realtime.ts'
+import { describe, expect, it } from 'vitest'
+import { listen, until, settle, type Change, realtimeStandInForFile } from '../../helpers/realtime.ts'
 
-let standIn: StandIn
-const clients: SupabaseClient[] = []
-
-async function clientWithToken(token?: string): Promise<SupabaseClient> {
-  const client = clientFor(standIn, 'anon')
-  if (token) await client.realtime.setAuth(token)
-  clients.push(client)
-  return client
-}
-
-beforeAll(async () => {
-  standIn = await startFixtureStandIn()
-}, 120_000)
-
-afterAll(async () => {
-  for (const c of clients) await c.removeAllChannels()
-  await standIn?.stop()
-})
+const fixture = realtimeStandInForFile()
+const { clientWithToken } = fixture
 
 describe('postgres_changes events', () => {
   it('delivers INSERT, UPDATE and DELETE with the platform payload shape', async () => {
     const client = await clientWithToken()
     const { changes } = await listen(client, [{ event: '*', table: 'rt_readings' }])
-    await standIn.db.query(`insert into rt_readings (id, sensor, level, tags) values (101, 'attic', 7, '{a,b}')`)
-    await standIn.db.query(`update rt_readings set level = 8 where id = 101`)
-    await standIn.db.query(`delete from rt_readings where id = 101`)
+    await fixture.standIn.db.query(`insert into rt_readings (id, sensor, level, tags) values (101, 'attic', 7, '{a,b}')`)
+    await fixture.standIn.db.query(`update rt_readings set level = 8 where id = 101`)
+    await fixture.standIn.db.query(`delete from rt_readings where id = 101`)
     await until(() => changes.length === 3)
     const [ins, upd, del] = changes
     expect(ins).toMatchObject({ schema: 'public', table: 'rt_readings', eventType: 'INSERT', errors: null, old: {} })
@@ -47,9 +27,9 @@ describe('postgres_changes events', () => {
       { event: 'INSERT', table: 'rt_readings' },
       { event: 'DELETE', table: 'rt_readings' },
     ])
-    await standIn.db.query(`insert into rt_readings (id, sensor, level) values (102, 'hall', 1)`)
-    await standIn.db.query(`update rt_readings set level = 2 where id = 102`)
-    await standIn.db.query(`delete from rt_readings where id = 102`)
+    await fixture.standIn.db.query(`insert into rt_readings (id, sensor, level) values (102, 'hall', 1)`)
+    await fixture.standIn.db.query(`update rt_readings set level = 2 where id = 102`)
+    await fixture.standIn.db.query(`delete from rt_readings where id = 102`)
     await until(() => changes.length >= 2)
     await settle()
     expect(changes.map((c) => c.eventType)).toEqual(['INSERT', 'DELETE'])
@@ -58,19 +38,19 @@ describe('postgres_changes events', () => {
   it('sends only the primary key as old_record without REPLICA IDENTITY FULL', async () => {
     const client = await clientWithToken()
     const { changes } = await listen(client, [{ event: 'UPDATE', table: 'rt_profiles' }])
-    await standIn.db.query(`insert into rt_profiles (id, display_name, private_note) values (1, 'Ada', 'secret')`)
-    await standIn.db.query(`update rt_profiles set display_name = 'Ada L.' where id = 1`)
+    await fixture.standIn.db.query(`insert into rt_profiles (id, display_name, private_note) values (1, 'Ada', 'secret')`)
+    await fixture.standIn.db.query(`update rt_profiles set display_name = 'Ada L.' where id = 1`)
     await until(() => changes.length === 1)
     expect(changes[0].old).toEqual({ id: 1 })
     expect(changes[0].new).toEqual({ id: 1, display_name: 'Ada L.' })
   })
 
   it('captures a table added to the publication while the stand-in runs', async () => {
-    await standIn.db.exec(`create table public.rt_late (id integer primary key, label text);
+    await fixture.standIn.db.exec(`create table public.rt_late (id integer primary key, label text);
       alter publication supabase_realtime add table public.rt_late;`)
     const client = await clientWithToken()
     const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_late' }])
-    await standIn.db.query(`insert into rt_late (id, label) values (1, 'new table')`)
+    await fixture.standIn.db.query(`insert into rt_late (id, label) values (1, 'new table')`)
     await until(() => changes.length === 1)
     expect(changes[0].new).toEqual({ id: 1, label: 'new table' })
   })
@@ -82,9 +62,9 @@ describe('postgres_changes events', () => {
       .channel(`schema-${randomUUID()}`)
       .on('postgres_changes', { event: 'INSERT', schema: 'public' }, (p: Change) => changes.push(p))
     await new Promise<void>((resolve) => channel.subscribe((s) => s === 'SUBSCRIBED' && resolve()))
-    await standIn.db.query(`insert into rt_readings (id, sensor, level) values (701, 'porch', 3)`)
-    await standIn.db.query(`insert into rt_profiles (id, display_name) values (701, 'Lin')`)
-    await standIn.db.query(`insert into rt_unpublished (id, label) values (701, 'never')`)
+    await fixture.standIn.db.query(`insert into rt_readings (id, sensor, level) values (701, 'porch', 3)`)
+    await fixture.standIn.db.query(`insert into rt_profiles (id, display_name) values (701, 'Lin')`)
+    await fixture.standIn.db.query(`insert into rt_unpublished (id, label) values (701, 'never')`)
     await until(() => changes.length >= 2)
     await settle()
     expect(changes.map((c) => c.table)).toEqual(['rt_readings', 'rt_profiles'])
@@ -102,7 +82,7 @@ describe('postgres_changes events', () => {
     await until(() => system.length > 0)
     expect(system[0].status).toBe('error')
     expect(system[0].message).toMatch(/Unable to subscribe to changes/)
-    await standIn.db.query(`insert into rt_unpublished (id, label) values (1, 'x')`)
+    await fixture.standIn.db.query(`insert into rt_unpublished (id, label) values (1, 'x')`)
     await settle()
     expect(statuses).not.toContain('change')
   })
@@ -130,7 +110,7 @@ describe('postgres_changes filters', () => {
     const { changes } = await listen(client, [{ event: 'INSERT', table: 'rt_readings', filter }])
     const base = 1000 + cases.findIndex(([f]) => f === filter) * 10 // ids of their own per case
     for (const [id, sensor, level] of seed) {
-      await standIn.db.query(`insert into rt_readings (id, sensor, level) values ($1, $2, $3)`, [base + id, sensor, level])
+      await fixture.standIn.db.query(`insert into rt_readings (id, sensor, level) values ($1, $2, $3)`, [base + id, sensor, level])
     }
     await until(() => changes.length >= expected.length)
     await settle()
