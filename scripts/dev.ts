@@ -10,6 +10,7 @@ import { PASSWORD_MIN } from '../lib/constants.ts'
 import { startStandIn, type StandIn } from '../supabase/local/server.ts'
 import { DataDirLockedError } from '../supabase/local/lock.ts'
 import { MigrationError } from '../supabase/local/db.ts'
+import { seedDemoListing } from './demo-listing.ts'
 
 const DEMO_PASSWORD = 'demo-password-1'
 const DEMO_ACCOUNTS = [
@@ -55,9 +56,14 @@ async function main() {
     env.NEXT_PUBLIC_SUPABASE_ANON_KEY = standIn.config.anonKey
     env.SUPABASE_SERVICE_ROLE_KEY = standIn.config.serviceRoleKey
     const migrations = standIn.appliedMigrations.length
+    // the seed SQL cannot upload files; the demo listing's photos go through storage here, once
+    const demoListing = await seedDemoListing(standIn.url, standIn.config.serviceRoleKey).catch((error: Error) => {
+      console.error(`\n  Could not add the demo listing (the app works without it): ${error.message}`)
+      return false
+    })
     console.log(`
   Local Supabase ready in ${Date.now() - started} ms (${standIn.config.dataDir ?? 'in memory'})
-  ${migrations ? `${migrations} new migration(s) applied` : 'migrations up to date'}${standIn.seeded ? ', demo data seeded' : ''}
+  ${migrations ? `${migrations} new migration(s) applied` : 'migrations up to date'}${standIn.seeded ? ', demo data seeded' : ''}${demoListing ? ', demo listing with photos added' : ''}
 
     App        ${appUrl}
     Supabase   ${standIn.url}
