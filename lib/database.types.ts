@@ -480,6 +480,159 @@ export type Database = {
           },
         ]
       }
+      videos: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          format: string
+          fps: number
+          id: string
+          is_shared: boolean
+          listing_id: string
+          output_bytes: number | null
+          output_codec: string | null
+          output_path: string | null
+          props: Json
+          share_id: string
+          showcase: string
+          status: string
+          team_id: string
+          template: string
+          thumbnail_path: string | null
+          title: string
+          updated_at: string
+          updated_by: string | null
+          version: number
+          voice_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          format: string
+          fps?: number
+          id?: string
+          is_shared?: boolean
+          listing_id: string
+          output_bytes?: number | null
+          output_codec?: string | null
+          output_path?: string | null
+          props: Json
+          share_id?: string
+          showcase?: string
+          status?: string
+          team_id: string
+          template: string
+          thumbnail_path?: string | null
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+          voice_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          format?: string
+          fps?: number
+          id?: string
+          is_shared?: boolean
+          listing_id?: string
+          output_bytes?: number | null
+          output_codec?: string | null
+          output_path?: string | null
+          props?: Json
+          share_id?: string
+          showcase?: string
+          status?: string
+          team_id?: string
+          template?: string
+          thumbnail_path?: string | null
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          version?: number
+          voice_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "videos_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "videos_listing_fkey"
+            columns: ["listing_id", "team_id"]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: ["id", "team_id"]
+          },
+          {
+            foreignKeyName: "videos_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "videos_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "videos_voice_id_fkey"
+            columns: ["voice_id"]
+            isOneToOne: false
+            referencedRelation: "voices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      voices: {
+        Row: {
+          created_at: string
+          gender: string
+          id: string
+          is_active: boolean
+          language: string
+          name: string
+          provider: string
+          provider_voice_id: string
+          sample_path: string | null
+          sort_order: number
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          gender: string
+          id?: string
+          is_active?: boolean
+          language: string
+          name: string
+          provider?: string
+          provider_voice_id: string
+          sample_path?: string | null
+          sort_order?: number
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          gender?: string
+          id?: string
+          is_active?: boolean
+          language?: string
+          name?: string
+          provider?: string
+          provider_voice_id?: string
+          sample_path?: string | null
+          sort_order?: number
+          updated_at?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never

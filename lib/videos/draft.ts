@@ -1,0 +1,236 @@
+import type { Tables } from '@/lib/database.types'
+import type { TemplateId } from '@/remotion/catalog'
+import { DEFAULT_FPS, MAX_PHOTOS, type VideoFormat } from '@/remotion/constants'
+import { DEFAULT_LOCALE, formatArea, formatCount, formatPrice } from '@/remotion/format'
+import type { Agent, AudioTrack, Listing, PhotoScene, VideoProps } from '@/remotion/schema'
+import { mediaRef } from './media-refs'
+
+/*
+ * A first draft of a video from what the team already entered: the listing's facts, its photos in
+ * order, its agent. Pure and client-safe, so the create page can preview exactly what the server
+ * will store. Text is clipped to the templates' limits (remotion/schema.ts), which are tighter than
+ * the database's in places (captions 80, agent name 100).
+ */
+
+/** Intl locale per listing country; the words around numbers stay English for now. */
+const LOCALES: Record<string, string> = {
+  AU: 'en-AU', NZ: 'en-NZ', US: 'en-US', CA: 'en-CA', GB: 'en-GB', IE: 'en-IE', ZA: 'en-ZA', IN: 'en-IN',
+  SG: 'en-SG', HK: 'en-HK', AE: 'en-AE', PH: 'en-PH',
+  FR: 'fr-FR', BE: 'fr-BE', CH: 'de-CH', DE: 'de-DE', AT: 'de-AT', NL: 'nl-NL', ES: 'es-ES', MX: 'es-MX',
+  AR: 'es-AR', CL: 'es-CL', CO: 'es-CO', PT: 'pt-PT', BR: 'pt-BR', IT: 'it-IT', SE: 'sv-SE', NO: 'nb-NO',
+  DK: 'da-DK', FI: 'fi-FI', PL: 'pl-PL', CZ: 'cs-CZ', GR: 'el-GR', TR: 'tr-TR', JP: 'ja-JP', KR: 'ko-KR',
+  CN: 'zh-CN', TW: 'zh-TW', TH: 'th-TH', ID: 'id-ID', MY: 'ms-MY', VN: 'vi-VN', IL: 'he-IL',
+}
+
+export function localeForCountry(country: string | null | undefined): string {
+  return (country && LOCALES[country.toUpperCase()]) || DEFAULT_LOCALE
+}
+
+/** Trimmed text cut at a word boundary to `max` characters; blank becomes undefined. */
+export function clip(text: string | null | undefined, max: number): string | undefined {
+  const t = (text ?? '').trim().replace(/\s+/g, ' ')
+  if (!t) return undefined
+  if (t.length <= max) return t
+  const cut = t.slice(0, max)
+  const space = cut.lastIndexOf(' ')
+  return (space > max * 0.6 ? cut.slice(0, space) : cut).trim()
+}
+
+const num = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : Number(v))
+
+/** A listing row in the templates' shape (remotion/schema.ts `listingSchema`). */
+export function listingForVideo(row: Tables<'listings'>): Listing {
+  const price = num(row.price)
+  const area = num(row.floor_area)
+  const listing: Listing = {
+    title: clip(row.title, 120),
+    address: {
+      line: clip(row.address_line, 200) ?? row.address_line,
+      ...(row.city ? { city: clip(row.city, 100) } : {}),
+      ...(row.region ? { region: clip(row.region, 100) } : {}),
+      ...(row.postal_code ? { postalCode: clip(row.postal_code, 20) } : {}),
+      ...(/^[A-Z]{2}$/.test(row.country) ? { country: row.country } : {}),
+    },
+    offer: row.offer === 'rent' ? 'rent' : 'sale',
+    price:
+      price === null
+        ? null
+        : {
+            amount: price,
+            currency: row.currency,
+            ...(row.offer === 'rent' && row.rent_period ? { period: row.rent_period as 'week' | 'month' | 'year' } : {}),
+          },
+    propertyType: row.property_type as Listing['propertyType'],
+    bedrooms: row.bedrooms ?? null,
+    bathrooms: num(row.bathrooms),
+    area: area === null ? null : { value: area, unit: row.area_unit === 'sqft' ? 'sqft' : 'sqm' },
+    yearBuilt: row.year_built ?? null,
+    features: (row.features ?? []).map((f) => clip(f, 60)).filter((f): f is string => Boolean(f)).slice(0, 24),
+  }
+  return listing
+}
+
+/** An agent row as the end card shows it; photo and logo become `media:` refs. */
+export function agentForVideo(agent: Tables<'agents'>): Agent {
+  const out: Agent = { fullName: clip(agent.full_name, 100) ?? agent.full_name.slice(0, 100) }
+  const title = clip(agent.title, 80)
+  const phone = clip(agent.phone, 40)
+  const email = clip(agent.email, 254)
+  const brokerage = clip(agent.brokerage, 100)
+  const licenseNo = clip(agent.license_no, 40)
+  if (title) out.title = title
+  if (phone) out.phone = phone
+  if (email) out.email = email
+  if (brokerage) out.brokerage = brokerage
+  if (licenseNo) out.licenseNo = licenseNo
+  if (agent.photo_path) out.photoSrc = mediaRef(agent.photo_path)
+  if (agent.logo_path) out.logoSrc = mediaRef(agent.logo_path)
+  return out
+}
+
+/** Music from the team's library at the product's defaults. */
+export function musicTrack(path: string): AudioTrack {
+  return { src: mediaRef(path), volume: 0.6, fadeInSeconds: 1, fadeOutSeconds: 2 }
+}
+
+// ---- narration -----------------------------------------------------------------------------------
+
+const TYPE_WORDS: Record<Listing['propertyType'], string> = {
+  house: 'house',
+  apartment: 'apartment',
+  townhouse: 'townhouse',
+  land: 'block of land',
+  commercial: 'commercial property',
+  other: 'property',
+}
+
+const SCRIPT_MAX = 600
+
+function sentence(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ')
+  if (!t) return ''
+  const first = t[0].toUpperCase() + t.slice(1)
+  return /[.!?…]$/.test(first) ? first : `${first}.`
+}
+
+function plural(n: number, word: string, locale: string) {
+  return `${formatCount(n, locale)} ${word}${n === 1 ? '' : 's'}`
+}
+
+function article(phrase: string) {
+  return /^[aeiou]/i.test(phrase) && !/^(one|uni|use)/i.test(phrase) ? 'an' : 'a'
+}
+
+function listWords(items: string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
+}
+
+/** "Welcome to 1 Harbour Street, Sydney: a 2-bedroom apartment for sale at A$850,000." */
+function introLine(listing: Listing, locale: string): string {
+  const place = [listing.address.line, listing.address.city].filter(Boolean).join(', ')
+  const beds = listing.propertyType !== 'land' && listing.bedrooms ? `${listing.bedrooms}-bedroom ` : ''
+  const what = `${beds}${TYPE_WORDS[listing.propertyType]}`
+  const price = formatPrice(listing, locale)
+  const offer = listing.offer === 'rent' ? 'for rent' : 'for sale'
+  const cost = price ? ` at ${price.full}` : ''
+  return `Welcome to ${place}: ${article(what)} ${what} ${offer}${cost}.`
+}
+
+/** Short lines from the facts, each used at most once, in this order. */
+function factLines(listing: Listing, locale: string): string[] {
+  const lines: string[] = []
+  const rooms: string[] = []
+  if (listing.bedrooms) rooms.push(plural(listing.bedrooms, 'bedroom', locale))
+  if (listing.bathrooms) rooms.push(plural(listing.bathrooms, 'bathroom', locale))
+  if (rooms.length) lines.push(`With ${listWords(rooms)}, there is room for everyone.`)
+  if (listing.area) lines.push(`It offers ${formatArea(listing.area, locale)} of space.`)
+  const features = (listing.features ?? []).slice(0, 3).map((f) => f.trim().toLowerCase()).filter(Boolean)
+  if (features.length) lines.push(`Highlights include ${listWords(features)}.`)
+  if (listing.yearBuilt) lines.push(`Built in ${listing.yearBuilt}.`)
+  return lines
+}
+
+function callToAction(agentName: string | undefined): string {
+  const name = agentName?.trim()
+  return name ? `To arrange a viewing, contact ${name} today.` : 'Get in touch today to arrange a viewing.'
+}
+
+function fit(parts: string[]): string {
+  let line = parts.filter(Boolean).join(' ')
+  while (line.length > SCRIPT_MAX && parts.length > 1) {
+    parts = parts.slice(0, -1)
+    line = parts.filter(Boolean).join(' ')
+  }
+  return line.length > SCRIPT_MAX ? (clip(line, SCRIPT_MAX) ?? '') : line
+}
+
+/**
+ * One narration line per scene, from the facts: the address and price over the first scene, the
+ * captions and facts over the middle ones, a call to action with the agent's name over the last.
+ */
+export function draftScripts(listing: Listing, scenes: { caption?: string | null }[], agentName?: string): string[] {
+  if (!scenes.length) return []
+  const locale = localeForCountry(listing.address.country)
+  const facts = factLines(listing, locale)
+  const last = scenes.length - 1
+  return scenes.map((scene, i) => {
+    const caption = scene.caption ? sentence(scene.caption) : ''
+    if (i === 0) {
+      // a single-scene video says everything at once
+      return fit(last === 0 ? [introLine(listing, locale), caption, callToAction(agentName)] : [introLine(listing, locale), caption])
+    }
+    if (i === last) return fit([caption || (facts.shift() ?? ''), callToAction(agentName)])
+    const fact = facts.shift()
+    if (caption) return fit([caption, fact ?? ''])
+    return fit([fact ?? 'Take a closer look.'])
+  })
+}
+
+// ---- props ---------------------------------------------------------------------------------------
+
+export type DraftPhoto = { id?: string | null; path: string; caption?: string | null }
+
+export type DraftInput = {
+  listing: Tables<'listings'>
+  /** the listing's photos in order */
+  photos: DraftPhoto[]
+  agent: Tables<'agents'> | null
+  template: TemplateId
+  format: VideoFormat
+  musicPath?: string | null
+  includeScripts: boolean
+}
+
+/** Scene ids are `scene-<asset id>`; a photo without an id gets its position (stable for the same list). */
+export function sceneFromPhoto(photo: DraftPhoto, index: number): PhotoScene {
+  const caption = clip(photo.caption, 80)
+  return {
+    id: photo.id ? `scene-${photo.id}` : `scene-${index + 1}`,
+    src: mediaRef(photo.path),
+    ...(caption ? { caption } : {}),
+  }
+}
+
+/** The first draft of a video's props (stored with `media:` refs; see media-refs.ts). */
+export function draftVideoProps(input: DraftInput): VideoProps {
+  const listing = listingForVideo(input.listing)
+  const agent = input.agent ? agentForVideo(input.agent) : null
+  let scenes = input.photos.slice(0, MAX_PHOTOS).map(sceneFromPhoto)
+  if (input.includeScripts) {
+    const scripts = draftScripts(listing, scenes, agent?.fullName)
+    scenes = scenes.map((scene, i) => (scripts[i] ? { ...scene, script: scripts[i] } : scene))
+  }
+  const props: VideoProps = {
+    listing,
+    scenes,
+    titleCard: {},
+    show: { price: true, facts: true, features: true },
+    agent,
+    music: input.musicPath ? musicTrack(input.musicPath) : null,
+    fps: DEFAULT_FPS,
+    locale: localeForCountry(input.listing.country),
+  }
+  if (input.agent?.brand_color) props.brandColor = input.agent.brand_color
+  return props
+}

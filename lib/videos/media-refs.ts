@@ -1,0 +1,79 @@
+import type { VideoProps } from '@/remotion/schema'
+
+/*
+ * Media references in stored video props. Signed URLs expire, so props never hold them: a file in the
+ * team's private `media` bucket is stored as `media:<storage path>`; public sources (`/remotion/...`,
+ * https URLs) stay as they are. Before props reach a Player, Thumbnail or the renderer they go through
+ * `withMediaUrls` with a ref → signed URL map the server made. Client-safe (no server imports).
+ *
+ * Only the media fields are references: scene photos, the agent's photo and logo, music and narration.
+ * A caption that happens to start with "media:" is text. The database checks the same fields
+ * (private.video_media_refs_ok in supabase/migrations/20261122002000_videos.sql).
+ */
+
+export const MEDIA_REF_PREFIX = 'media:'
+
+/** `media:<path>` for a storage path in the `media` bucket. */
+export function mediaRef(path: string): string {
+  return `${MEDIA_REF_PREFIX}${path}`
+}
+
+export function isMediaRef(src: unknown): src is string {
+  return typeof src === 'string' && src.startsWith(MEDIA_REF_PREFIX) && src.length > MEDIA_REF_PREFIX.length
+}
+
+/** The storage path of a reference; anything else comes back unchanged. */
+export function refPath(src: string): string {
+  return isMediaRef(src) ? src.slice(MEDIA_REF_PREFIX.length) : src
+}
+
+/** The ref for a storage path, or null when there is no path. */
+export function refOrNull(path: string | null | undefined): string | null {
+  return path ? mediaRef(path) : null
+}
+
+type MediaFields = Pick<VideoProps, 'scenes' | 'agent' | 'music' | 'narration'>
+
+/** Every media source field in the props, in order (scenes first), whether or not it is a ref. */
+function mediaSources(props: Partial<MediaFields>): string[] {
+  const out: string[] = []
+  for (const scene of props.scenes ?? []) if (typeof scene?.src === 'string') out.push(scene.src)
+  if (typeof props.agent?.photoSrc === 'string') out.push(props.agent.photoSrc)
+  if (typeof props.agent?.logoSrc === 'string') out.push(props.agent.logoSrc)
+  if (typeof props.music?.src === 'string') out.push(props.music.src)
+  if (typeof props.narration?.src === 'string') out.push(props.narration.src)
+  return out
+}
+
+/** The distinct `media:` refs the props use, in order of first use. */
+export function collectMediaRefs(props: Partial<MediaFields> | null | undefined): string[] {
+  if (!props || typeof props !== 'object') return []
+  return [...new Set(mediaSources(props).filter(isMediaRef))]
+}
+
+/**
+ * The props with every known ref swapped for its URL. A ref missing from `urls` (deleted file, no
+ * permission) is left as is: the components show a placeholder instead of a broken request.
+ */
+export function withMediaUrls<P extends VideoProps>(props: P, urls: Record<string, string>): P {
+  const swap = <S extends string | undefined>(src: S): S =>
+    (isMediaRef(src) && Object.prototype.hasOwnProperty.call(urls, src) ? urls[src] : src) as S
+  return {
+    ...props,
+    scenes: props.scenes.map((scene) => ({ ...scene, src: swap(scene.src) })),
+    ...(props.agent ? { agent: { ...props.agent, photoSrc: swap(props.agent.photoSrc), logoSrc: swap(props.agent.logoSrc) } } : {}),
+    ...(props.music ? { music: { ...props.music, src: swap(props.music.src) } } : {}),
+    ...(props.narration ? { narration: { ...props.narration, src: swap(props.narration.src) } } : {}),
+  }
+}
+
+/** A ref's path must sit inside `<teamId>/` with no `.` or `..` segments. */
+export function refInsideTeam(ref: string, teamId: string): boolean {
+  const path = refPath(ref)
+  return path.startsWith(`${teamId}/`) && path.length > teamId.length + 1 && !/(^|\/)\.\.?(\/|$)/.test(path)
+}
+
+/** The refs that point outside the team's folder (empty when all is well). */
+export function refsOutsideTeam(props: Partial<MediaFields> | null | undefined, teamId: string): string[] {
+  return collectMediaRefs(props).filter((ref) => !refInsideTeam(ref, teamId))
+}
