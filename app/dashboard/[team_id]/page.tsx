@@ -1,18 +1,23 @@
 import type { Metadata } from 'next'
-import { Building2, Clapperboard, Coins, Plus, UsersRound } from 'lucide-react'
+import Link from 'next/link'
+import { ArrowRight, Building2, Clapperboard, Coins, Plus, UsersRound } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { StatCard } from '@/components/dashboard/stat-card'
 import { ActivityFeed } from '@/components/teams/activity-feed'
+import { formatAddress } from '@/components/listings/format'
+import { VideoList } from '@/components/videos/video-list'
 import { RENDER_CREDIT_COST } from '@/lib/constants'
 import { getCreditBalance } from '@/lib/credits/queries'
+import { listListings } from '@/lib/listings/queries'
 import { formatCredits } from '@/lib/credits/labels'
 import { getMyProfile } from '@/lib/profile/queries'
 import { recentActivity } from '@/lib/teams/activity'
 import { requireTeam } from '@/lib/teams/context'
 import { listMembers } from '@/lib/teams/queries'
+import { getRecentVideos } from '@/lib/videos/queries'
 
 export const metadata: Metadata = { title: 'Team home' }
 
@@ -25,11 +30,13 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
   const { team_id } = await params
   const { user, team } = await requireTeam(team_id)
   const base = `/dashboard/${team.id}`
-  const [balance, members, activity, profile] = await Promise.all([
+  const [balance, members, activity, profile, videos, listings] = await Promise.all([
     getCreditBalance(team.id),
     listMembers(team.id),
     recentActivity(team.id),
     getMyProfile(user.id),
+    getRecentVideos(team.id, 5),
+    listListings(team.id, { pageSize: 3 }),
   ])
   const renders = Math.floor(balance / RENDER_CREDIT_COST)
 
@@ -75,19 +82,69 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
 
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="videos-title" className="space-y-3">
-          <h2 id="videos-title" className="text-base font-semibold text-ink">
-            Listings and videos
-          </h2>
-          <EmptyState
-            icon={<Clapperboard />}
-            title="No properties yet"
-            description="Register a property with its photos and facts, then turn it into a video your team can share. Your listings and their videos will be counted here."
-            action={
-              <ButtonLink href={`${base}/props/register`}>
-                <Plus aria-hidden /> Register a property
-              </ButtonLink>
-            }
-          />
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="videos-title" className="text-base font-semibold text-ink">
+              Recent videos
+            </h2>
+            {listings.total ? (
+              <Link href={`${base}/props`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800">
+                All properties <ArrowRight aria-hidden className="size-3.5" />
+              </Link>
+            ) : null}
+          </div>
+          {videos.length ? (
+            <VideoList
+              label="Recent videos"
+              rows={videos.map((v) => ({
+                id: v.id,
+                href: `${base}/props/${v.listing_id}/${v.id}`,
+                title: v.title,
+                template: v.template,
+                format: v.format,
+                status: v.status,
+                seconds: v.seconds,
+                updatedAt: v.updated_at,
+                thumbUrl: v.thumb_url,
+                listingTitle: v.listing_title,
+              }))}
+            />
+          ) : listings.rows.length ? (
+            <div className="rounded-xl border border-dashed border-border-strong bg-surface p-5 sm:p-6">
+              <div className="flex items-start gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-600 [&_svg]:size-5">
+                  <Clapperboard aria-hidden />
+                </span>
+                <div>
+                  <h3 className="font-semibold text-ink">No videos yet</h3>
+                  <p className="mt-0.5 text-sm text-muted">Pick a property and turn its photos and facts into a video.</p>
+                </div>
+              </div>
+              <ul className="mt-4 divide-y divide-border rounded-lg border border-border" aria-label="Properties to make a video of">
+                {listings.rows.map((listing) => (
+                  <li key={listing.id} className="flex items-center justify-between gap-3 px-3 py-2.5">
+                    <Link href={`${base}/props/${listing.id}`} className="min-w-0 hover:text-brand-700">
+                      <span className="block truncate text-sm font-medium text-ink">{listing.title}</span>
+                      <span className="block truncate text-xs text-muted">{formatAddress(listing)}</span>
+                    </Link>
+                    <ButtonLink variant="outline" size="sm" href={`${base}/props/${listing.id}/create-video`} aria-label={`Create a video of ${listing.title}`}>
+                      <Clapperboard aria-hidden /> Create video
+                    </ButtonLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <EmptyState
+              icon={<Clapperboard />}
+              title="No properties yet"
+              description="Register a property with its photos and facts, then turn it into a video your team can share."
+              action={
+                <ButtonLink href={`${base}/props/register`}>
+                  <Plus aria-hidden /> Register a property
+                </ButtonLink>
+              }
+            />
+          )}
         </section>
 
         <Card>

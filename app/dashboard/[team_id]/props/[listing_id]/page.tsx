@@ -11,8 +11,10 @@ import { Gallery } from '@/components/listings/gallery'
 import { ListingActions } from '@/components/listings/listing-actions'
 import { ListingFacts } from '@/components/listings/listing-facts'
 import { StatusBadge } from '@/components/listings/status-badge'
+import { VideoList } from '@/components/videos/video-list'
 import type { ListingStatus } from '@/lib/constants'
 import { getListing } from '@/lib/listings/queries'
+import { getListingVideos } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
 
@@ -22,7 +24,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ team_
   const { team_id, listing_id } = await params
   const { team } = await requireTeam(team_id)
   requireIdShape(listing_id)
-  const listing = await getListing(team.id, listing_id)
+  const [listing, videos] = await Promise.all([getListing(team.id, listing_id), getListingVideos(team.id, listing_id)])
   if (!listing) notFound()
   const base = `/dashboard/${team.id}/props/${listing.id}`
 
@@ -90,19 +92,53 @@ export default async function PropertyPage({ params }: { params: Promise<{ team_
             </CardBody>
           </Card>
           <section aria-labelledby="videos-heading" className="space-y-3">
-            <h2 id="videos-heading" className="text-base font-semibold text-ink">
-              Videos
-            </h2>
-            <EmptyState
-              icon={<Film />}
-              title="No videos yet"
-              description="Turn this listing's photos and facts into a narrated, branded video."
-              action={
-                <ButtonLink href={`${base}/create-video`}>
-                  <Clapperboard aria-hidden /> Create video
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="videos-heading" className="text-base font-semibold text-ink">
+                Videos{videos.length ? <span className="ml-1.5 font-normal text-muted">{videos.length}</span> : null}
+              </h2>
+              {videos.length ? (
+                <ButtonLink variant="outline" size="sm" href={`${base}/create-video`}>
+                  <Clapperboard aria-hidden /> New video
                 </ButtonLink>
-              }
-            />
+              ) : null}
+            </div>
+            {videos.length ? (
+              <VideoList
+                label={`Videos of ${listing.title}`}
+                rows={videos.map((v) => ({
+                  id: v.id,
+                  href: `${base}/${v.id}`,
+                  title: v.title,
+                  template: v.template,
+                  format: v.format,
+                  status: v.status,
+                  seconds: v.seconds,
+                  updatedAt: v.updated_at,
+                  thumbUrl: v.thumb_url,
+                }))}
+              />
+            ) : (
+              <EmptyState
+                icon={<Film />}
+                title="No videos yet"
+                description={
+                  listing.photos.length
+                    ? "Turn this listing's photos and facts into a narrated, branded video."
+                    : 'Add photos to this listing first: each photo becomes a scene of the video.'
+                }
+                action={
+                  listing.photos.length ? (
+                    <ButtonLink href={`${base}/create-video`}>
+                      <Clapperboard aria-hidden /> Create video
+                    </ButtonLink>
+                  ) : (
+                    <ButtonLink variant="outline" href={`${base}/edit`}>
+                      <Pencil aria-hidden /> Add photos
+                    </ButtonLink>
+                  )
+                }
+              />
+            )}
           </section>
         </div>
         <aside className="space-y-6">
@@ -134,7 +170,7 @@ export default async function PropertyPage({ params }: { params: Promise<{ team_
               <CardTitle>Manage</CardTitle>
             </CardHeader>
             <CardBody>
-              <ListingActions teamId={team.id} listingId={listing.id} title={listing.title} status={listing.status as ListingStatus} videoCount={listing.video_count} />
+              <ListingActions teamId={team.id} listingId={listing.id} title={listing.title} status={listing.status as ListingStatus} videoCount={Math.max(listing.video_count, videos.length)} />
             </CardBody>
           </Card>
         </aside>

@@ -1,22 +1,125 @@
 import type { Metadata } from 'next'
-import { Film } from 'lucide-react'
-import { FeatureFrame } from '@/components/dashboard/feature-frame'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { AlertTriangle, ChevronLeft, Pencil } from 'lucide-react'
+import { ButtonLink } from '@/components/ui/button'
+import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/components/ui/cn'
+import { DeleteVideoButton } from '@/components/videos/delete-video-button'
+import { formatLabel, formatSize, formatUpdated, templateName } from '@/components/videos/format'
+import { RenderCard } from '@/components/videos/render-card'
+import { VideoPlayer } from '@/components/videos/video-player'
+import { VideoStatusBadge } from '@/components/videos/video-status-badge'
+import { RENDER_CREDIT_COST } from '@/lib/constants'
+import { getCreditBalance } from '@/lib/credits/queries'
+import { formatDuration, validateVideoProps } from '@/lib/videos/schema'
+import { getVideo } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
+import type { TemplateId } from '@/remotion/catalog'
+import type { VideoFormat } from '@/remotion/constants'
 
 export const metadata: Metadata = { title: 'Video' }
+
+const PLAYER_SHAPE: Record<string, string> = {
+  landscape: 'w-full',
+  square: 'w-full max-w-[min(100%,34rem)]',
+  portrait: 'w-full max-w-[min(100%,22rem)]',
+}
 
 export default async function VideoPage({ params }: { params: Promise<{ team_id: string; listing_id: string; id: string }> }) {
   const { team_id, listing_id, id } = await params
   const { team } = await requireTeam(team_id)
   requireIdShape(listing_id, id)
+  const [video, balance] = await Promise.all([getVideo(team.id, listing_id, id), getCreditBalance(team.id)])
+  if (!video) notFound()
+  const listingHref = `/dashboard/${team.id}/props/${video.listing.id}`
+  const checked = validateVideoProps(video.template, video.format, video.props)
+  const sceneCount = Array.isArray((video.props as { scenes?: unknown[] })?.scenes) ? (video.props as { scenes: unknown[] }).scenes.length : 0
+
+  const facts: [string, string][] = [
+    ['Template', templateName(video.template)],
+    ['Format', `${formatLabel(video.format)}${formatSize(video.format) ? ` · ${formatSize(video.format)}` : ''}`],
+    ['Frame rate', checked.ok ? `${checked.details.fps} fps` : `${video.fps} fps`],
+    ['Duration', checked.ok ? `${formatDuration(checked.details.seconds)} · ${checked.details.durationInFrames.toLocaleString('en-US')} frames` : '–'],
+    ['Scenes', String(sceneCount)],
+    ['Updated', formatUpdated(video.updated_at)],
+    ['Created', formatUpdated(video.created_at)],
+  ]
+
   return (
-    <FeatureFrame
-      title="Video"
-      description="Preview, render to MP4, follow the render live, download and share."
-      icon={<Film />}
-      arrives="Video previews, renders and sharing arrive with the listings and videos work."
-      back={{ href: `/dashboard/${team.id}/props/${listing_id}`, label: 'Property' }}
-    />
+    <>
+      <Link href={listingHref} className="mb-4 inline-flex max-w-full items-center gap-1 text-sm font-medium text-muted hover:text-ink">
+        <ChevronLeft aria-hidden className="size-4 shrink-0" /> <span className="truncate">{video.listing.title}</span>
+      </Link>
+      <div className="flex flex-col gap-4 pb-6 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <VideoStatusBadge status={video.status} />
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-ink sm:text-[1.75rem]">{video.title}</h1>
+          <p className="text-sm text-muted">
+            {templateName(video.template)} · {formatLabel(video.format)}
+            {checked.ok ? ` · ${formatDuration(checked.details.seconds)}` : ''}
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <DeleteVideoButton teamId={team.id} videoId={video.id} title={video.title} listingHref={listingHref} />
+          <ButtonLink href={`${listingHref}/${video.id}/edit`}>
+            <Pencil aria-hidden /> Edit video
+          </ButtonLink>
+        </div>
+      </div>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-label="Preview" className="min-w-0 space-y-3">
+          {checked.ok ? (
+            <div className="flex justify-center rounded-xl bg-ink/95 p-2 sm:p-4">
+              <div className={cn(PLAYER_SHAPE[video.format] ?? PLAYER_SHAPE.landscape)}>
+                <VideoPlayer
+                  template={video.template as TemplateId}
+                  format={video.format as VideoFormat}
+                  props={checked.props}
+                  urls={video.urls}
+                />
+              </div>
+            </div>
+          ) : (
+            <div role="alert" className="flex items-start gap-3 rounded-xl border border-warning-600/25 bg-warning-50 p-4 text-sm text-warning-700">
+              <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <p>
+                This video cannot be previewed: {checked.error} Open the editor to fix it.
+              </p>
+            </div>
+          )}
+          <p className="text-sm text-muted">
+            A live preview of the draft — what you see is what the render will produce.
+          </p>
+        </section>
+
+        <aside className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <dl className="divide-y divide-border text-sm" data-testid="video-facts">
+                <div className="flex items-center justify-between gap-4 pb-2.5">
+                  <dt className="text-muted">Status</dt>
+                  <dd>
+                    <VideoStatusBadge status={video.status} />
+                  </dd>
+                </div>
+                {facts.map(([label, value]) => (
+                  <div key={label} className="flex justify-between gap-4 py-2.5 last:pb-0">
+                    <dt className="text-muted">{label}</dt>
+                    <dd className="text-right font-medium text-ink tabular-nums">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </CardBody>
+          </Card>
+          <RenderCard cost={RENDER_CREDIT_COST} balance={balance} accountHref={`/dashboard/${team.id}/account#credits`} />
+        </aside>
+      </div>
+    </>
   )
 }

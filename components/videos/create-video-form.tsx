@@ -1,0 +1,284 @@
+'use client'
+
+import Link from 'next/link'
+import { useRouter } from 'next/navigation'
+import { useId, useState, type FormEvent } from 'react'
+import { toast } from 'sonner'
+import { Check, Clapperboard, Mic, Music } from 'lucide-react'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/components/ui/cn'
+import { Field } from '@/components/ui/field'
+import { Select } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { VideoThumbnail } from '@/components/videos/video-player'
+import { NarrationScripts } from './narration-scripts'
+import { createVideo } from '@/lib/videos/actions'
+import { draftScripts } from '@/lib/videos/draft'
+import { createVideoSchema } from '@/lib/videos/schema'
+import { TEMPLATE_IDS, TEMPLATES, type TemplateId } from '@/remotion/catalog'
+import { VIDEO_FORMAT_IDS, VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
+import type { VideoProps } from '@/remotion/schema'
+
+export interface CreateVideoFormProps {
+  teamId: string
+  listingId: string
+  listingTitle: string
+  /** this listing drafted into each template (media refs), for the live thumbnails */
+  drafts: Record<TemplateId, VideoProps>
+  /** media ref → signed URL */
+  urls: Record<string, string>
+  /** media ref → signed URL of its small thumbnail (the script list) */
+  thumbs: Record<string, string>
+  /** the narration drafted from the listing, one line per scene */
+  initialScripts: string[]
+  agentName: string | null
+  voices: { id: string; name: string; language: string; gender: string }[]
+  audio: { id: string; name: string; url: string | null; seconds: number | null }[]
+  libraryHref: string
+}
+
+/** A frame inside every template's title card, once its text has animated in. */
+const THUMBNAIL_FRAME = 45
+
+const defaultTitle = (listingTitle: string, template: TemplateId) =>
+  `${listingTitle} — ${TEMPLATES[template].name}`.slice(0, 120)
+
+function formatSeconds(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return ''
+  const whole = Math.round(seconds)
+  return ` · ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}
+
+export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, agentName, voices, audio, libraryHref }: CreateVideoFormProps) {
+  const router = useRouter()
+  const ids = useId()
+  const [template, setTemplate] = useState<TemplateId>('classic-tour')
+  const [format, setFormat] = useState<VideoFormat>('landscape')
+  const [title, setTitle] = useState(defaultTitle(listingTitle, 'classic-tour'))
+  const [titleTouched, setTitleTouched] = useState(false)
+  const [voiceId, setVoiceId] = useState('')
+  const [musicAssetId, setMusicAssetId] = useState('')
+  const [scripts, setScripts] = useState<string[]>(initialScripts)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [pending, setPending] = useState(false)
+
+  const scenes = drafts[template].scenes
+  const music = audio.find((a) => a.id === musicAssetId) ?? null
+
+  function chooseTemplate(next: TemplateId) {
+    setTemplate(next)
+    if (!titleTouched) setTitle(defaultTitle(listingTitle, next))
+  }
+
+  function redraft() {
+    setScripts(draftScripts(drafts[template].listing, drafts[template].scenes, agentName ?? undefined))
+    toast.info('Narration redrafted from the listing')
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    const input = {
+      title,
+      template,
+      format,
+      voiceId: voiceId || null,
+      musicAssetId: musicAssetId || null,
+      scripts: scripts.map((s) => s.trim()),
+    }
+    const parsed = createVideoSchema.safeParse(input)
+    if (!parsed.success) {
+      const found: Record<string, string> = {}
+      for (const issue of parsed.error.issues) found[issue.path.join('.') || 'form'] ??= issue.message
+      setErrors(found)
+      toast.error(Object.values(found)[0] ?? 'Please check the form.')
+      return
+    }
+    setErrors({})
+    setPending(true)
+    const toastId = toast.loading('Creating the video…')
+    try {
+      const result = await createVideo(teamId, listingId, parsed.data)
+      if (result.ok) {
+        toast.success('Video created — opening the editor', { id: toastId })
+        router.push(`/dashboard/${teamId}/props/${listingId}/${result.data.id}/edit`)
+        return
+      }
+      setErrors(result.fieldErrors ?? {})
+      toast.error(result.error, { id: toastId })
+    } catch {
+      toast.error('We could not reach the server. Check your connection and try again.', { id: toastId })
+    }
+    setPending(false)
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle id={`${ids}-template`}>Template</CardTitle>
+          <CardDescription>Each one is this listing, live: pick the look that suits it.</CardDescription>
+        </CardHeader>
+        <CardBody>
+          <div role="radiogroup" aria-labelledby={`${ids}-template`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {TEMPLATE_IDS.map((id) => (
+              <label
+                key={id}
+                data-testid="template-option"
+                className={cn(
+                  'group relative cursor-pointer overflow-hidden rounded-xl border bg-surface shadow-card transition-colors',
+                  'has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500/40',
+                  template === id ? 'border-brand-500 ring-1 ring-brand-500' : 'border-border hover:border-brand-300',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="template"
+                  value={id}
+                  checked={template === id}
+                  onChange={() => chooseTemplate(id)}
+                  className="sr-only"
+                  aria-describedby={`${ids}-${id}-about`}
+                />
+                <div className="aspect-video overflow-hidden bg-ink">
+                  <VideoThumbnail template={id} format="landscape" props={drafts[id]} urls={urls} frame={THUMBNAIL_FRAME} />
+                </div>
+                <div className="space-y-1 p-3.5">
+                  <p className="flex items-center justify-between gap-2 font-medium text-ink">
+                    {TEMPLATES[id].name}
+                    {template === id ? (
+                      <span className="flex size-5 items-center justify-center rounded-full bg-brand-600 text-white" aria-hidden>
+                        <Check className="size-3.5" />
+                      </span>
+                    ) : null}
+                  </p>
+                  <p id={`${ids}-${id}-about`} className="text-sm text-muted">
+                    {TEMPLATES[id].description}
+                  </p>
+                </div>
+              </label>
+            ))}
+          </div>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle id={`${ids}-format`}>Format</CardTitle>
+          <CardDescription>Each format has its own layout, not a crop. You can make more than one video per listing.</CardDescription>
+        </CardHeader>
+        <CardBody>
+          <div role="radiogroup" aria-labelledby={`${ids}-format`} className="grid grid-cols-3 items-end gap-3 sm:gap-5">
+            {VIDEO_FORMAT_IDS.map((id) => {
+              const { width, height, label } = VIDEO_FORMATS[id]
+              return (
+                <label
+                  key={id}
+                  data-testid="format-option"
+                  className={cn(
+                    'flex cursor-pointer flex-col items-center gap-2 rounded-xl border p-2 transition-colors sm:p-3',
+                    'has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-brand-500/40',
+                    format === id ? 'border-brand-500 bg-brand-50/60 ring-1 ring-brand-500' : 'border-border hover:border-brand-300',
+                  )}
+                >
+                  <input type="radio" name="format" value={id} checked={format === id} onChange={() => setFormat(id)} className="sr-only" />
+                  <div className="flex h-28 w-full items-center justify-center sm:h-40">
+                    <div
+                      className="h-full max-w-full overflow-hidden rounded-md bg-ink shadow-sm"
+                      style={{ aspectRatio: `${width} / ${height}` }}
+                    >
+                      <VideoThumbnail template={template} format={id} props={drafts[template]} urls={urls} frame={THUMBNAIL_FRAME} />
+                    </div>
+                  </div>
+                  <span className="text-center text-sm font-medium text-ink">{label}</span>
+                  <span className="-mt-1.5 text-center text-xs text-muted tabular-nums">
+                    {width}×{height}
+                  </span>
+                </label>
+              )
+            })}
+          </div>
+        </CardBody>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+        </CardHeader>
+        <CardBody className="space-y-5">
+          <Field
+            label="Video title"
+            name="title"
+            value={title}
+            maxLength={120}
+            error={errors.title}
+            hint="For your team; the video itself shows the address."
+            onChange={(event) => {
+              setTitle(event.target.value)
+              setTitleTouched(true)
+            }}
+          />
+          <div className="grid gap-5 md:grid-cols-2">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-voice`} className="flex items-center gap-1.5">
+                <Mic aria-hidden className="size-4 text-subtle" /> Narration voice
+              </Label>
+              {voices.length ? (
+                <Select id={`${ids}-voice`} value={voiceId} onChange={(event) => setVoiceId(event.target.value)} aria-invalid={errors.voiceId ? true : undefined}>
+                  <option value="">No narration voice</option>
+                  {voices.map((voice) => (
+                    <option key={voice.id} value={voice.id}>
+                      {voice.name} · {voice.language} · {voice.gender}
+                    </option>
+                  ))}
+                </Select>
+              ) : (
+                <p id={`${ids}-voice`} className="rounded-lg border border-dashed border-border-strong bg-canvas px-3 py-2.5 text-sm text-muted">
+                  No voices yet — administrators add them under Voices. The script below is kept for when one is chosen.
+                </p>
+              )}
+              {errors.voiceId ? <p className="text-sm text-danger-700">{errors.voiceId}</p> : null}
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${ids}-music`} className="flex items-center gap-1.5">
+                <Music aria-hidden className="size-4 text-subtle" /> Music
+              </Label>
+              <Select id={`${ids}-music`} value={musicAssetId} onChange={(event) => setMusicAssetId(event.target.value)} aria-invalid={errors.musicAssetId ? true : undefined}>
+                <option value="">No music</option>
+                {audio.map((track) => (
+                  <option key={track.id} value={track.id}>
+                    {track.name}
+                    {formatSeconds(track.seconds)}
+                  </option>
+                ))}
+              </Select>
+              {errors.musicAssetId ? (
+                <p className="text-sm text-danger-700">{errors.musicAssetId}</p>
+              ) : audio.length === 0 ? (
+                <p className="text-sm text-muted">
+                  No audio in the library yet.{' '}
+                  <Link href={libraryHref} className="font-medium text-brand-700 hover:underline">
+                    Upload a track
+                  </Link>
+                </p>
+              ) : music?.url ? (
+                <audio controls preload="none" src={music.url} className="h-9 w-full" aria-label={`Preview ${music.name}`} />
+              ) : null}
+            </div>
+          </div>
+        </CardBody>
+      </Card>
+
+      <NarrationScripts scenes={scenes} thumbs={thumbs} scripts={scripts} errors={errors} onChange={setScripts} onRedraft={redraft} />
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <ButtonLink variant="ghost" href={`/dashboard/${teamId}/props/${listingId}`}>
+          Cancel
+        </ButtonLink>
+        <Button type="submit" size="lg" pending={pending}>
+          <Clapperboard aria-hidden /> Create video
+        </Button>
+      </div>
+    </form>
+  )
+}
