@@ -38,8 +38,6 @@ export interface CreateVideoFormProps {
   libraryHref: string
 }
 
-/** A frame inside every template's title card, once its text has animated in. */
-const THUMBNAIL_FRAME = 45
 
 const defaultTitle = (listingTitle: string, template: TemplateId) =>
   `${listingTitle} — ${TEMPLATES[template].name}`.slice(0, 120)
@@ -140,9 +138,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
                   className="sr-only"
                   aria-describedby={`${ids}-${id}-about`}
                 />
-                <div className="aspect-video overflow-hidden bg-ink">
-                  <VideoThumbnail template={id} format="landscape" props={drafts[id]} urls={urls} frame={THUMBNAIL_FRAME} />
-                </div>
+                <VideoThumbnail template={id} format="landscape" props={drafts[id]} urls={urls} className="bg-ink" />
                 <div className="space-y-1 p-3.5">
                   <p className="flex items-center justify-between gap-2 font-medium text-ink">
                     {TEMPLATES[id].name}
@@ -187,7 +183,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
                       className="h-full max-w-full overflow-hidden rounded-md bg-ink shadow-sm"
                       style={{ aspectRatio: `${width} / ${height}` }}
                     >
-                      <VideoThumbnail template={template} format={id} props={drafts[template]} urls={urls} frame={THUMBNAIL_FRAME} />
+                      <VideoThumbnail template={template} format={id} props={drafts[template]} urls={urls} />
                     </div>
                   </div>
                   <span className="text-center text-sm font-medium text-ink">{label}</span>

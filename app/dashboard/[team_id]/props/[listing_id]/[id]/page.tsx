@@ -4,7 +4,6 @@ import { notFound } from 'next/navigation'
 import { AlertTriangle, ChevronLeft, Pencil } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
-import { cn } from '@/components/ui/cn'
 import { DeleteVideoButton } from '@/components/videos/delete-video-button'
 import { formatLabel, formatSize, formatUpdated, templateName } from '@/components/videos/format'
 import { RenderCard } from '@/components/videos/render-card'
@@ -16,16 +15,8 @@ import { formatDuration, validateVideoProps } from '@/lib/videos/schema'
 import { getVideo } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
-import type { TemplateId } from '@/remotion/catalog'
-import type { VideoFormat } from '@/remotion/constants'
 
 export const metadata: Metadata = { title: 'Video' }
-
-const PLAYER_SHAPE: Record<string, string> = {
-  landscape: 'w-full',
-  square: 'w-full max-w-[min(100%,34rem)]',
-  portrait: 'w-full max-w-[min(100%,22rem)]',
-}
 
 export default async function VideoPage({ params }: { params: Promise<{ team_id: string; listing_id: string; id: string }> }) {
   const { team_id, listing_id, id } = await params
@@ -72,16 +63,14 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-label="Preview" className="min-w-0 space-y-3">
           {checked.ok ? (
-            <div className="flex justify-center rounded-xl bg-ink/95 p-2 sm:p-4">
-              <div className={cn(PLAYER_SHAPE[video.format] ?? PLAYER_SHAPE.landscape)}>
-                <VideoPlayer
-                  template={video.template as TemplateId}
-                  format={video.format as VideoFormat}
-                  props={checked.props}
-                  urls={video.urls}
-                />
-              </div>
-            </div>
+            <VideoPlayer
+              template={video.template}
+              format={video.format}
+              props={checked.props}
+              urls={video.urls}
+              maxHeight="65vh"
+              label={`Preview of ${video.title}`}
+            />
           ) : (
             <div role="alert" className="flex items-start gap-3 rounded-xl border border-warning-600/25 bg-warning-50 p-4 text-sm text-warning-700">
               <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />

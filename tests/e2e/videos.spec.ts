@@ -1,0 +1,282 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { segmentStarts } from '../../remotion/duration'
+import { timelineFor } from '../../remotion/catalog'
+import type { VideoProps } from '../../remotion/schema'
+
+/*
+ * The video journeys against the local stand-in: each test signs up its own owner and team and
+ * registers its own listing (with three of the sample photos), so tests never depend on each other
+ * or on the demo seed. The Player renders the composition into the page's DOM, so what a scene
+ * shows can be read as text once the Player is paused on one of its frames.
+ */
+
+const PASSWORD = 'video-journey-9'
+const TEAM_URL = /\/dashboard\/([0-9a-f-]{36})$/
+const LISTING_URL = /\/props\/([0-9a-f-]{36})$/
+const EDITOR_URL = /\/props\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/edit$/
+const NAVIGATION = { timeout: 30_000 }
+const SAVED = { timeout: 20_000 }
+
+const SAMPLES = path.resolve(import.meta.dirname, '..', '..', 'public', 'remotion', 'samples')
+const PHOTOS = [
+  ['exterior-dusk', 'Modern living at dusk'],
+  ['kitchen', "Chef's kitchen"],
+  ['bedroom', 'Calm primary suite'],
+] as const
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.test`
+}
+
+async function ownerWithTeam(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  await page.goto('/auth/signup?next=%2Fdashboard')
+  await page.getByLabel('Full name').fill('Vera Video')
+  await page.getByLabel('Work email').fill(uniqueEmail('video'))
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+  await page.getByLabel('Team name').fill('Quayside Homes')
+  await page.getByRole('button', { name: 'Create team' }).click()
+  await expect(page).toHaveURL(TEAM_URL, NAVIGATION)
+  const teamId = TEAM_URL.exec(new URL(page.url()).pathname)![1]
+  return { context, page, teamId }
+}
+
+/** Registers a listing through the form; with photos (captioned) unless `photos` is 0. Returns its URL. */
+async function registerListing(page: Page, teamId: string, title: string, photos: number = PHOTOS.length) {
+  await page.goto(`/dashboard/${teamId}/props/register`)
+  await expect(page.getByRole('heading', { name: 'Register a property' })).toBeVisible(NAVIGATION)
+  await page.getByLabel('Title').fill(title)
+  await page.getByLabel('Street address').fill('12 Quay Lane')
+  await page.getByLabel('City').fill('Falmouth')
+  await page.getByLabel('Country').fill('GB')
+  await page.getByLabel('Currency').fill('GBP')
+  await page.getByLabel('Price (optional)').fill('425000')
+  await page.getByLabel('Bedrooms').fill('3')
+  await page.getByLabel('Bathrooms').fill('2')
+  if (photos) {
+    const files = await Promise.all(
+      PHOTOS.slice(0, photos).map(async ([name]) => ({
+        name: `${name}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await readFile(path.join(SAMPLES, `${name}.jpg`)),
+      })),
+    )
+    await page.getByLabel('Photos', { exact: true }).setInputFiles(files)
+    await expect(page.getByTestId('upload-tile')).toHaveCount(photos)
+    for (const [name, caption] of PHOTOS.slice(0, photos)) await page.getByLabel(`Caption for ${name}.jpg`).fill(caption)
+  }
+  await page.getByRole('button', { name: 'Save as active' }).click()
+  await expect(page).toHaveURL(LISTING_URL, { timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  return page.url()
+}
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `scratch/screens/videos-${name}.png`, fullPage: true })
+}
+
+/** The middle frame of photo scene `index` (0-based) in a classic-tour video with these scenes. */
+function middleOfScene(sceneCount: number, index: number): number {
+  const scenes = Array.from({ length: sceneCount }, (_, i) => ({ id: `s${i}`, src: 'x' }))
+  const props = { listing: { address: { line: 'x' }, offer: 'sale', propertyType: 'house' }, scenes, fps: 30 } as VideoProps
+  const timeline = timelineFor('classic-tour', props)
+  const starts = segmentStarts(timeline)
+  const at = timeline.segments.findIndex((s) => s.kind === 'photo' && s.sceneIndex === index)
+  return starts[at] + Math.floor(timeline.segments[at].durationInFrames / 2)
+}
+
+/** Pauses the Player (if playing) and shows one frame. */
+async function showFrame(page: Page, frame: number) {
+  const player = page.getByTestId('video-player')
+  if ((await player.getByTestId('player-state').textContent()) === 'Playing') await player.getByTestId('player-toggle').click()
+  await expect(player.getByTestId('player-state')).toHaveText('Paused')
+  await player.getByTestId('player-seek').fill(String(frame))
+}
+
+async function createVideo(page: Page, listingUrl: string, title: string) {
+  await page.goto(`${listingUrl}/create-video`)
+  await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible(NAVIGATION)
+  await page.getByLabel('Video title').fill(title)
+  await page.getByRole('button', { name: 'Create video' }).click()
+  await expect(page).toHaveURL(EDITOR_URL, NAVIGATION)
+  return page.url()
+}
+
+test('a listing without photos is sent to add photos before making a video', async ({ browser }) => {
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(page, teamId, 'Plot awaiting photos', 0)
+  await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible()
+  await page.goto(`${listingUrl}/create-video`)
+  await expect(page.getByRole('heading', { name: 'Add photos first' })).toBeVisible(NAVIGATION)
+  await page.getByRole('link', { name: 'Add photos to the property' }).click()
+  await expect(page).toHaveURL(/\/edit$/, NAVIGATION)
+  await context.close()
+})
+
+test('a member creates a video from a listing, edits a caption and the scene order, and finds both saved', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(page, teamId, 'Harbour cottage with garden')
+
+  // the listing invites a first video
+  await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible()
+  await page.getByRole('link', { name: 'Create video' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible(NAVIGATION)
+
+  // three templates and three formats, each a live thumbnail of this listing
+  await expect(page.getByRole('radio')).toHaveCount(6)
+  await expect(page.getByRole('radio', { name: /Classic Tour/ })).toBeChecked()
+  await expect(page.getByLabel('Video title')).toHaveValue('Harbour cottage with garden — Classic Tour')
+  await page.getByRole('radio', { name: /Luxury Estate/ }).check()
+  await expect(page.getByLabel('Video title')).toHaveValue('Harbour cottage with garden — Luxury Estate')
+  await page.getByRole('radio', { name: /Classic Tour/ }).check()
+  await expect(page.getByRole('radio', { name: /Landscape/ })).toBeChecked()
+  await expect(page.getByText('No voices yet — administrators add them under Voices', { exact: false })).toBeVisible()
+  await expect(page.getByLabel('Music')).toHaveValue('')
+  // the narration is drafted per scene from the facts, and can be edited
+  await expect(page.getByLabel(/Scene 1 script/)).toHaveValue(/12 Quay Lane/)
+  await page.getByLabel(/Scene 3 script/).fill('Wake up to the garden. Call us to see it this week.')
+  // the title is checked in the browser first
+  await page.getByLabel('Video title').fill('   ')
+  await page.getByRole('button', { name: 'Create video' }).click()
+  await expect(page.getByText('Give the video a title.').first()).toBeVisible()
+  await page.getByLabel('Video title').fill('Harbour cottage — spring tour')
+  await screenshot(page, 'create-desktop')
+  await page.getByRole('button', { name: 'Create video' }).click()
+  await expect(page).toHaveURL(EDITOR_URL, NAVIGATION)
+  await expect(page.getByText('Video created — opening the editor')).toBeVisible()
+  const editorUrl = page.url()
+
+  // edit a caption: the Player shows it on a frame of that scene, without a render
+  const player = page.getByTestId('video-player')
+  await expect(player).toBeVisible(NAVIGATION)
+  await page.getByLabel('Scene 1 caption').fill('Harbour views from every room')
+  await showFrame(page, middleOfScene(3, 0))
+  await expect(player.getByText('Harbour views from every room')).toBeVisible()
+
+  // reorder: scene 3 moves up twice by keyboard to the top
+  await expect(page.getByLabel('Scene 3 caption')).toHaveValue('Calm primary suite')
+  await page.getByRole('button', { name: 'Move scene 3 up' }).click()
+  await page.getByRole('button', { name: 'Move scene 2 up' }).click()
+  await expect(page.getByLabel('Scene 1 caption')).toHaveValue('Calm primary suite')
+  await expect(page.getByLabel('Scene 2 caption')).toHaveValue('Harbour views from every room')
+  await showFrame(page, middleOfScene(3, 0))
+  await expect(player.getByText('Calm primary suite')).toBeVisible()
+
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', SAVED)
+  await screenshot(page, 'editor-desktop')
+
+  // reload: both edits were saved
+  await page.reload()
+  await expect(page.getByLabel('Scene 1 caption')).toHaveValue('Calm primary suite', NAVIGATION)
+  await expect(page.getByLabel('Scene 2 caption')).toHaveValue('Harbour views from every room')
+  await expect(page.getByLabel('Scene 3 caption')).toHaveValue("Chef's kitchen")
+
+  // the player's state follows play and pause
+  await expect(player.getByTestId('player-state')).toHaveText('Paused')
+  await player.getByTestId('player-toggle').click()
+  await expect(player.getByTestId('player-state')).toHaveText(/Playing|Buffering/)
+  await expect(player.getByTestId('player-state')).toHaveText('Playing')
+  await player.getByTestId('player-toggle').click()
+  await expect(player.getByTestId('player-state')).toHaveText('Paused')
+
+  // the video page: preview, facts, the render card with its cost
+  const videoUrl = editorUrl.replace(/\/edit$/, '')
+  await page.goto(videoUrl)
+  await expect(page.getByRole('heading', { name: 'Harbour cottage — spring tour' })).toBeVisible(NAVIGATION)
+  const facts = page.getByTestId('video-facts')
+  await expect(facts.getByText('Classic Tour')).toBeVisible()
+  await expect(facts.getByText('Landscape 16:9 · 1920 × 1080')).toBeVisible()
+  await expect(facts.getByText('30 fps')).toBeVisible()
+  await expect(page.getByTestId('render-card').getByText('1 credit', { exact: true })).toBeVisible()
+  await expect(page.getByTestId('render-card').getByRole('button', { name: 'Render video' })).toBeDisabled()
+  await expect(page.getByTestId('video-player')).toBeVisible()
+  await screenshot(page, 'video-desktop')
+
+  // the listing and the team home list it
+  await page.goto(listingUrl)
+  const row = page.getByRole('list', { name: /Videos of/ }).getByRole('link', { name: /Harbour cottage — spring tour/ })
+  await expect(row).toBeVisible(NAVIGATION)
+  await expect(row).toContainText('Classic Tour · Landscape 16:9')
+  await screenshot(page, 'listing-desktop')
+  await page.goto(`/dashboard/${teamId}`)
+  await expect(page.getByRole('list', { name: 'Recent videos' }).getByRole('link', { name: /Harbour cottage — spring tour/ })).toBeVisible(NAVIGATION)
+
+  // delete, after a confirmation, back to the listing
+  await page.goto(videoUrl)
+  await page.getByRole('button', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: /Delete “Harbour cottage — spring tour”/ })
+  await expect(confirm).toBeVisible()
+  await confirm.getByRole('button', { name: 'Delete video' }).click()
+  await expect(page).toHaveURL(listingUrl, NAVIGATION)
+  await expect(page.getByText('“Harbour cottage — spring tour” deleted')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible()
+  await page.goto(videoUrl)
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible(NAVIGATION)
+  await context.close()
+})
+
+test('two tabs editing the same video: the later save asks instead of overwriting', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(page, teamId, 'Two-tab townhouse', 2)
+  const editorUrl = await createVideo(page, listingUrl, 'Two-tab tour')
+  await expect(page.getByLabel('Scene 1 caption')).toBeVisible(NAVIGATION)
+
+  const other = await context.newPage()
+  await other.goto(editorUrl)
+  await expect(other.getByLabel('Scene 1 caption')).toBeVisible(NAVIGATION)
+
+  await page.getByLabel('Scene 1 caption').fill('Saved in the first tab')
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', SAVED)
+
+  await other.getByLabel('Scene 2 caption').fill('Typed in the second tab')
+  const dialog = other.getByRole('dialog')
+  await expect(dialog).toBeVisible(SAVED)
+  await expect(other.getByTestId('save-status')).toHaveText('Changed in another tab')
+  await expect(dialog.getByRole('button', { name: 'Load their version' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Keep mine' })).toBeVisible()
+  await other.screenshot({ path: 'scratch/screens/videos-conflict.png' })
+  await dialog.getByRole('button', { name: 'Load their version' }).click()
+  await expect(other.getByLabel('Scene 1 caption')).toHaveValue('Saved in the first tab')
+  await expect(dialog).toBeHidden()
+  await context.close()
+})
+
+test('an outsider gets not-found for another team’s video and its create page', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const owner = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(owner.page, owner.teamId, 'Private villa', 1)
+  const editorUrl = await createVideo(owner.page, listingUrl, 'Private tour')
+  const videoPath = new URL(editorUrl).pathname.replace(/\/edit$/, '')
+  const outsider = await ownerWithTeam(browser)
+  for (const target of [videoPath, `${videoPath}/edit`, `${new URL(listingUrl).pathname}/create-video`]) {
+    await outsider.page.goto(target)
+    await expect(outsider.page.getByRole('heading', { name: /not found/i })).toBeVisible(NAVIGATION)
+  }
+  await owner.context.close()
+  await outsider.context.close()
+})
+
+test('the create and video pages fit a phone', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const { context, page, teamId } = await ownerWithTeam(browser, { width: 390, height: 844 })
+  const listingUrl = await registerListing(page, teamId, 'Compact flat with balcony', 2)
+  await page.goto(`${listingUrl}/create-video`)
+  await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible(NAVIGATION)
+  await page.getByRole('radio', { name: /Portrait/ }).check()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'create-phone')
+  await page.getByRole('button', { name: 'Create video' }).click()
+  await expect(page).toHaveURL(EDITOR_URL, NAVIGATION)
+  await page.goto(page.url().replace(/\/edit$/, ''))
+  await expect(page.getByTestId('video-facts').getByText('Portrait 9:16 · 1080 × 1920')).toBeVisible(NAVIGATION)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await screenshot(page, 'video-phone')
+  await context.close()
+})
