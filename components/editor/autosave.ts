@@ -156,6 +156,13 @@ export class AutosaveController<D, C> {
     this.clear()
   }
 
+  /** Undo a dispose (React's development double-mount disposes and mounts again). */
+  resume(): void {
+    if (!this.disposed) return
+    this.disposed = false
+    if (this.revision !== this.savedRevision && this.state.phase !== 'conflict') this.schedule(this.options.debounceMs)
+  }
+
   private set(patch: Partial<SaveState<C>>) {
     this.state = { ...this.state, ...patch }
     this.options.onChange?.(this.state)

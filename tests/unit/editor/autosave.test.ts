@@ -188,3 +188,17 @@ describe('autosave', () => {
     expect(states).toHaveLength(1)
   })
 })
+
+describe('autosave across a remount', () => {
+  beforeEach(() => vi.useFakeTimers())
+  afterEach(() => vi.useRealTimers())
+
+  it('resume after dispose saves what was pending', async () => {
+    const { controller, calls } = setup()
+    controller.edit({ text: 'a' })
+    controller.dispose()
+    controller.resume()
+    await vi.advanceTimersByTimeAsync(800)
+    expect(calls).toHaveLength(1)
+  })
+})
