@@ -1,5 +1,6 @@
 import type { Tables } from '@/lib/database.types'
 import { signedUrls } from '@/lib/media/urls'
+import { countVideosByListing } from '@/lib/videos/reads'
 import { refuse, type Db } from './refusal'
 import { idSchema, listingFilterSchema, type ListingFilterInput, type ListingSort } from './schema'
 
@@ -15,7 +16,7 @@ export type ListingListRow = Pick<
   | 'area_unit' | 'cover_asset_id' | 'agent_id' | 'created_at' | 'updated_at'
 > & {
   cover_thumb_url: string | null
-  /** videos arrive in a later issue; 0 until then */
+  /** how many videos the listing has */
   video_count: number
 }
 
@@ -65,9 +66,9 @@ export async function fetchListings(db: Db, teamId: string, filterInput: Listing
     return { rows: [] as ListingListRow[], total: total.count ?? 0, filter }
   }
   const rows = (data ?? []) as unknown as Omit<ListingListRow, 'cover_thumb_url' | 'video_count'>[]
-  const covers = await coverThumbs(db, rows)
+  const [covers, videos] = await Promise.all([coverThumbs(db, rows), countVideosByListing(db, teamId, rows.map((r) => r.id))])
   return {
-    rows: rows.map((r) => ({ ...r, cover_thumb_url: covers.get(r.id) ?? null, video_count: 0 })),
+    rows: rows.map((r) => ({ ...r, cover_thumb_url: covers.get(r.id) ?? null, video_count: videos.get(r.id) ?? 0 })),
     total: count ?? rows.length,
     filter,
   }
@@ -111,13 +112,15 @@ export type ListingDetail = Tables<'listings'> & {
 /** The listing with its agent and ordered photos (signed URLs), or null when missing or not the team's. */
 export async function fetchListing(db: Db, teamId: string, listingId: string): Promise<ListingDetail | null> {
   if (!idSchema.safeParse(teamId).success || !idSchema.safeParse(listingId).success) return null
-  const [listing, photos] = await Promise.all([
+  const [listing, photos, videos] = await Promise.all([
     db.from('listings').select('*').eq('id', listingId).eq('team_id', teamId).maybeSingle(),
     db.from('media_assets').select('*').eq('listing_id', listingId).eq('team_id', teamId).eq('kind', 'photo')
       .order('position').order('created_at'),
+    db.from('videos').select('id', { count: 'exact', head: true }).eq('listing_id', listingId).eq('team_id', teamId),
   ])
   if (listing.error) refuse(listing.error)
   if (photos.error) refuse(photos.error)
+  if (videos.error) refuse(videos.error)
   const row = listing.data
   if (!row) return null
   const agentRow = row.agent_id ? (await db.from('agents').select('*').eq('id', row.agent_id).maybeSingle()).data : null
@@ -131,5 +134,5 @@ export async function fetchListing(db: Db, teamId: string, listingId: string): P
     ? { ...agentRow, photo_url: urls.get(agentRow.photo_path ?? '') ?? null, logo_url: urls.get(agentRow.logo_path ?? '') ?? null }
     : null
   const cover = withUrls.find((p) => p.id === row.cover_asset_id) ?? withUrls[0] ?? null
-  return { ...row, agent, photos: withUrls, cover, video_count: 0 }
+  return { ...row, agent, photos: withUrls, cover, video_count: videos.count ?? 0 }
 }

@@ -155,8 +155,10 @@ function issueMessage(issue: Issue): string {
       return `${label}: ${min} at least.`
     }
     case 'invalid_format':
-    case 'custom':
-      return `${label}: ${issue.message}`
+    case 'custom': {
+      const text = issue.message.trim()
+      return `${label}: ${text[0]?.toLowerCase() ?? ''}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`
+    }
     case 'invalid_value':
       return `${label}: choose one of the options.`
     case 'unrecognized_keys':

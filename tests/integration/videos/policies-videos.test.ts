@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Json } from '../../../lib/database.types.ts'
+import { listen, settle, until } from '../../helpers/realtime.ts'
+import { assembleCast, behind, insertListing, insertVideo, insertVoice, minimalProps, must, type Cast } from './fixtures.ts'
+
+// videos: any member of the team reads and writes; site admins read; members of another team and
+// visitors neither read nor write. voices: everyone reads the active ones, site admins manage them.
+// The database repeats the props' shape, the team folder of media refs and the value lists.
+describe('videos and voices policies', () => {
+  let cast: Cast
+  let listingId: string
+  let otherListingId: string
+  let videoId: string
+  beforeAll(async () => {
+    cast = await assembleCast()
+    listingId = await insertListing(cast.member, cast.teamId, 'Harbour flat')
+    otherListingId = await insertListing(cast.outsider, cast.otherTeamId, 'Outsider house')
+    videoId = (await insertVideo(cast.member, cast.teamId, listingId, { title: 'Harbour tour' })).id
+  })
+  afterAll(() => cast?.standIn.stop())
+
+  describe('videos: read', () => {
+    it('refuses a visitor without a session', async () => {
+      const { data, error } = await cast.visitor.from('videos').select('id')
+      expect(error?.code).toBe('42501')
+      expect(data).toBeNull()
+    })
+
+    it.each(['owner', 'teamAdmin', 'member'] as const)('shows the team’s videos to its %s', async (who) => {
+      const { data, error } = await cast[who].client.from('videos').select('id, title').eq('id', videoId)
+      expect(error).toBeNull()
+      expect(data).toEqual([{ id: videoId, title: 'Harbour tour' }])
+    })
+
+    it('hides them from a member of another team, even when asked by id or team', async () => {
+      expect((await cast.outsider.client.from('videos').select('id').eq('id', videoId)).data).toEqual([])
+      expect((await cast.outsider.client.from('videos').select('id').eq('team_id', cast.teamId)).data).toEqual([])
+    })
+
+    it('shows them to a site administrator', async () => {
+      expect((await cast.siteAdmin.client.from('videos').select('id').eq('id', videoId)).data).toEqual([{ id: videoId }])
+    })
+  })
+
+  describe('videos: insert', () => {
+    it('lets a member add a video with the defaults filled in', async () => {
+      const row = await insertVideo(cast.member, cast.teamId, listingId, { title: 'Defaults' })
+      expect(row).toMatchObject({
+        status: 'draft', fps: 30, version: 1, is_shared: false, showcase: 'none', voice_id: null,
+        created_by: cast.member.id, updated_by: cast.member.id, output_path: null,
+      })
+      expect(row.share_id).toMatch(/^[A-Za-z0-9_-]{16}$/)
+    })
+
+    it('gives every video its own unguessable share id', async () => {
+      const rows = await Promise.all(Array.from({ length: 5 }, () => insertVideo(cast.owner, cast.teamId, listingId)))
+      expect(new Set(rows.map((r) => r.share_id)).size).toBe(5)
+    })
+
+    it('refuses a video for another team from its outsider, a site admin or a visitor', async () => {
+      for (const client of [cast.outsider.client, cast.siteAdmin.client, cast.visitor]) {
+        const { error } = await client.from('videos').insert({
+          team_id: cast.teamId, listing_id: listingId, title: 'Sneaky video', template: 'classic-tour', format: 'landscape',
+          props: minimalProps(cast.teamId) as unknown as Json,
+        })
+        expect(error?.code).toBe('42501')
+      }
+      expect(await behind(cast, 'videos', { title: 'Sneaky video' })).toEqual([])
+    })
+
+    it("refuses a video of our team on another team's listing", async () => {
+      const { error } = await cast.member.client.from('videos').insert({
+        team_id: cast.teamId, listing_id: otherListingId, title: 'Cross-team', template: 'classic-tour', format: 'landscape',
+        props: minimalProps(cast.teamId) as unknown as Json,
+      })
+      expect(error?.code).toBe('23503')
+    })
+
+    it('refuses setting what only the server sets: status, share id, version, output', async () => {
+      for (const extra of [{ status: 'ready' }, { share_id: 'aaaaaaaaaaaaaaaa' }, { version: 7 }, { output_path: `${cast.teamId}/x.mp4` }, { is_shared: true }, { showcase: 'approved' }]) {
+        const { error } = await cast.member.client.from('videos').insert({
+          team_id: cast.teamId, listing_id: listingId, title: 'Forged', template: 'classic-tour', format: 'landscape',
+          props: minimalProps(cast.teamId) as unknown as Json, ...extra,
+        })
+        expect(error?.code, JSON.stringify(extra)).toBe('42501')
+      }
+    })
+  })
+
+  describe('videos: update and delete', () => {
+    it('lets a member change what the editor edits', async () => {
+      const { data, error } = await cast.teamAdmin.client.from('videos').update({ title: 'Harbour tour (v2)', format: 'portrait' }).eq('id', videoId).select('title, format')
+      expect(error).toBeNull()
+      expect(data).toEqual([{ title: 'Harbour tour (v2)', format: 'portrait' }])
+    })
+
+    it('changes nothing for a member of another team or a site administrator', async () => {
+      for (const person of [cast.outsider, cast.siteAdmin]) {
+        expect((await person.client.from('videos').update({ title: 'Taken over' }).eq('id', videoId).select('id')).data).toEqual([])
+        expect((await person.client.from('videos').delete().eq('id', videoId).select('id')).data).toEqual([])
+      }
+      const [row] = await behind<{ title: string }>(cast, 'videos', { id: videoId })
+      expect(row.title).toBe('Harbour tour (v2)')
+    })
+
+    it('never lets a member change the status, version, share id, output, team or author', async () => {
+      for (const change of [
+        { status: 'ready' }, { version: 99 }, { share_id: 'bbbbbbbbbbbbbbbb' }, { is_shared: true }, { showcase: 'approved' },
+        { output_path: `${cast.teamId}/out.mp4` }, { team_id: cast.otherTeamId }, { listing_id: otherListingId }, { created_by: cast.owner.id },
+      ]) {
+        const { error } = await cast.member.client.from('videos').update(change).eq('id', videoId)
+        expect(error?.code, JSON.stringify(change)).toBe('42501')
+      }
+    })
+
+    it('bumps the version and records the editor on each content change, not on a status change', async () => {
+      const [before] = await behind<{ version: number; updated_at: string }>(cast, 'videos', { id: videoId })
+      const edited = must(await cast.owner.client.from('videos').update({ title: 'Harbour tour (v3)' }).eq('id', videoId).select('version, updated_by').single(), 'edit') as { version: number; updated_by: string }
+      expect(edited).toEqual({ version: before.version + 1, updated_by: cast.owner.id })
+      // the same values again: nothing changed, no new version
+      const same = must(await cast.member.client.from('videos').update({ title: 'Harbour tour (v3)' }).eq('id', videoId).select('version, updated_by').single(), 'same') as { version: number; updated_by: string }
+      expect(same).toEqual({ version: before.version + 1, updated_by: cast.owner.id })
+      // the renderer (service key) moves the status: updated_at moves, the version does not
+      const rendered = must(await cast.service.from('videos').update({ status: 'rendering' }).eq('id', videoId).select('version, status, updated_at, updated_by').single(), 'status') as { version: number; status: string; updated_at: string; updated_by: string }
+      expect(rendered).toMatchObject({ version: before.version + 1, status: 'rendering', updated_by: cast.owner.id })
+      expect(Date.parse(rendered.updated_at)).toBeGreaterThanOrEqual(Date.parse(before.updated_at))
+    })
+
+    it('lets a member delete a video, and a listing takes its videos with it', async () => {
+      const doomed = await insertVideo(cast.member, cast.teamId, listingId, { title: 'Doomed' })
+      expect((await cast.member.client.from('videos').delete().eq('id', doomed.id).select('id')).data).toEqual([{ id: doomed.id }])
+      const other = await insertListing(cast.member, cast.teamId, 'Short-lived')
+      const orphan = await insertVideo(cast.member, cast.teamId, other)
+      must(await cast.member.client.from('listings').delete().eq('id', other).select('id'), 'delete listing')
+      expect(await behind(cast, 'videos', { id: orphan.id })).toEqual([])
+    })
+  })
+
+  describe('the database repeats the props and value rules when the app is bypassed', () => {
+    const insert = (values: Record<string, unknown>) =>
+      cast.member.client.from('videos').insert({
+        team_id: cast.teamId, listing_id: listingId, title: 'Direct', template: 'classic-tour', format: 'landscape',
+        props: minimalProps(cast.teamId) as unknown as Json, ...values,
+      })
+    const scene = (i: number) => ({ id: `s${i}`, src: `media:${cast.teamId}/listings/x/u/${i}.jpg` })
+
+    it.each([
+      ['props that are an array', 'videos_props_check', () => ({ props: [] })],
+      ['props that are a string', 'videos_props_check', () => ({ props: 'hello' })],
+      ['props without a listing', 'videos_props_check', () => ({ props: { scenes: [scene(1)] } })],
+      ['a listing that is not an object', 'videos_props_check', () => ({ props: { listing: 'flat', scenes: [scene(1)] } })],
+      ['no scenes', 'videos_props_check', () => ({ props: { listing: {}, scenes: [] } })],
+      ['scenes that are not a list', 'videos_props_check', () => ({ props: { listing: {}, scenes: { a: 1 } } })],
+      ['41 scenes', 'videos_props_check', () => ({ props: { listing: {}, scenes: Array.from({ length: 41 }, (_, i) => scene(i)) } })],
+      ['256 kB of props', 'videos_props_check', () => ({ props: { listing: { blob: 'x'.repeat(262_144) }, scenes: [scene(1)] } })],
+      ['a photo of another team', 'videos_media_refs_check', () => ({ props: minimalProps(cast.otherTeamId) })],
+      ['a photo climbing out of the team folder', 'videos_media_refs_check', () => ({ props: { listing: {}, scenes: [{ id: 'a', src: `media:${cast.teamId}/../${cast.otherTeamId}/x.jpg` }] } })],
+      ['music of another team', 'videos_media_refs_check', () => ({ props: minimalProps(cast.teamId, { music: { src: `media:${cast.otherTeamId}/audio/a.mp3`, volume: 0.5 } }) })],
+      ['an agent logo of another team', 'videos_media_refs_check', () => ({ props: minimalProps(cast.teamId, { agent: { fullName: 'A', logoSrc: `media:${cast.otherTeamId}/logo.png` } }) })],
+      ['an unknown template', 'videos_template_check', () => ({ template: 'slideshow' })],
+      ['an unknown format', 'videos_format_check', () => ({ format: 'widescreen' })],
+      ['29 fps', 'videos_fps_check', () => ({ fps: 29 })],
+      ['an untrimmed title', 'videos_title_check', () => ({ title: ' Direct ' })],
+      ['a 121-character title', 'videos_title_check', () => ({ title: 'x'.repeat(121) })],
+    ])('refuses %s (%s)', async (_label, constraint, values) => {
+      const { error } = await insert(values())
+      expect(error?.code).toBe('23514')
+      expect(error?.message).toContain(constraint)
+    })
+
+    it('accepts 40 scenes, public sources and a caption that merely starts with "media:"', async () => {
+      const props = {
+        listing: {},
+        scenes: [
+          ...Array.from({ length: 39 }, (_, i) => scene(i)),
+          { id: 'pub', src: '/remotion/samples/kitchen.jpg', caption: 'media: coverage' },
+        ],
+      }
+      const { error } = await insert({ props })
+      expect(error).toBeNull()
+    })
+
+    it('refuses the same bad props on update, leaving the row as it was', async () => {
+      const row = await insertVideo(cast.member, cast.teamId, listingId, { title: 'Guarded' })
+      const { error } = await cast.member.client.from('videos').update({ props: minimalProps(cast.otherTeamId) as unknown as Json }).eq('id', row.id)
+      expect(error?.code).toBe('23514')
+      expect(error?.message).toContain('videos_media_refs_check')
+      const [after] = await behind<{ version: number; props: unknown }>(cast, 'videos', { id: row.id })
+      expect(after).toMatchObject({ version: 1, props: minimalProps(cast.teamId) })
+    })
+  })
+
+  describe('voices', () => {
+    let active: string
+    let inactive: string
+    beforeAll(async () => {
+      active = await insertVoice(cast, { name: 'Active voice', sort_order: 1 })
+      inactive = await insertVoice(cast, { name: 'Retired voice', is_active: false })
+    })
+
+    it('shows the active voices to everyone, visitors included', async () => {
+      for (const client of [cast.visitor, cast.member.client, cast.outsider.client]) {
+        const { data, error } = await client.from('voices').select('id').in('id', [active, inactive])
+        expect(error).toBeNull()
+        expect(data).toEqual([{ id: active }])
+      }
+    })
+
+    it('shows retired voices to site administrators only', async () => {
+      const { data } = await cast.siteAdmin.client.from('voices').select('id').in('id', [active, inactive]).order('name')
+      expect(data).toEqual([{ id: active }, { id: inactive }])
+    })
+
+    it('refuses a voice from anyone but a site administrator', async () => {
+      for (const client of [cast.visitor, cast.member.client, cast.owner.client]) {
+        const { error } = await client.from('voices').insert({ name: 'Sneaky voice', language: 'en', gender: 'male', provider_voice_id: 'x' })
+        expect(error?.code).toBe('42501')
+      }
+      expect(await behind(cast, 'voices', { name: 'Sneaky voice' })).toEqual([])
+    })
+
+    it('lets only a site administrator change or delete a voice', async () => {
+      for (const person of [cast.member, cast.owner]) {
+        expect((await person.client.from('voices').update({ name: 'Renamed' }).eq('id', active).select('id')).data).toEqual([])
+        expect((await person.client.from('voices').delete().eq('id', active).select('id')).data).toEqual([])
+      }
+      const renamed = await cast.siteAdmin.client.from('voices').update({ name: 'Olivia (AU)' }).eq('id', active).select('name')
+      expect(renamed.data).toEqual([{ name: 'Olivia (AU)' }])
+    })
+
+    it('keeps a video when its voice is deleted, without the voice', async () => {
+      const doomed = await insertVoice(cast, { name: 'Doomed voice' })
+      const video = await insertVideo(cast.member, cast.teamId, listingId, { voice_id: doomed })
+      expect(video.voice_id).toBe(doomed)
+      must(await cast.siteAdmin.client.from('voices').delete().eq('id', doomed).select('id'), 'delete voice')
+      const [after] = await behind<{ voice_id: string | null }>(cast, 'videos', { id: video.id })
+      expect(after.voice_id).toBeNull()
+    })
+
+    it.each([
+      ['a gender outside the list', { gender: 'robot' }],
+      ['a language name instead of a tag', { language: 'English' }],
+      ['an empty name', { name: '' }],
+      ['an 81-character name', { name: 'x'.repeat(81) }],
+      ['no provider voice id', { provider_voice_id: '' }],
+    ])('refuses %s', async (_label, values) => {
+      const { error } = await cast.siteAdmin.client.from('voices')
+        .insert({ name: 'Checked', language: 'en-GB', gender: 'neutral', provider_voice_id: 'p', ...values })
+      expect(error?.code).toBe('23514')
+    })
+  })
+
+  describe('realtime', () => {
+    it('tells the team about a video’s changes and tells another team nothing', async () => {
+      const video = await insertVideo(cast.member, cast.teamId, listingId, { title: 'Live' })
+      const mine = await listen(cast.owner.client, [{ event: 'UPDATE', table: 'videos', filter: `id=eq.${video.id}` }])
+      const theirs = await listen(cast.outsider.client, [{ event: '*', table: 'videos' }])
+      try {
+        must(await cast.service.from('videos').update({ status: 'rendering' }).eq('id', video.id).select('id'), 'status')
+        await until(() => mine.changes.length > 0)
+        expect(mine.changes[0].new).toMatchObject({ id: video.id, status: 'rendering' })
+        await settle()
+        expect(theirs.changes).toEqual([])
+      } finally {
+        await cast.owner.client.removeChannel(mine.channel)
+        await cast.outsider.client.removeChannel(theirs.channel)
+      }
+    })
+  })
+})
