@@ -103,7 +103,7 @@ export async function seedDemoListing(url: string, serviceRoleKey: string): Prom
       team_id: DEMO_TEAM_ID,
       full_name: 'Maya Thompson',
       title: 'Senior Listing Agent',
-      email: 'maya@harbourrealty.example',
+      email: 'maya@harbour.example',
       phone: '+61 2 5550 0142',
       brokerage: 'Harbour Realty',
       license_no: '20114587',

@@ -42,6 +42,13 @@ export interface CreateVideoFormProps {
 const defaultTitle = (listingTitle: string, template: TemplateId) =>
   `${listingTitle} — ${TEMPLATES[template].name}`.slice(0, 120)
 
+/** Each format's preview box inside a 7rem (10rem from sm) tall slot, never wider than its card. */
+const FORMAT_BOX: Record<VideoFormat, string> = {
+  landscape: 'w-full',
+  square: 'w-full max-w-28 sm:max-w-40',
+  portrait: 'h-full',
+}
+
 function formatSeconds(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return ''
   const whole = Math.round(seconds)
@@ -164,7 +171,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
           <CardDescription>Each format has its own layout, not a crop. You can make more than one video per listing.</CardDescription>
         </CardHeader>
         <CardBody>
-          <div role="radiogroup" aria-labelledby={`${ids}-format`} className="grid grid-cols-3 items-end gap-3 sm:gap-5">
+          <div role="radiogroup" aria-labelledby={`${ids}-format`} className="grid grid-cols-3 gap-3 sm:gap-5">
             {VIDEO_FORMAT_IDS.map((id) => {
               const { width, height, label } = VIDEO_FORMATS[id]
               return (
@@ -179,10 +186,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
                 >
                   <input type="radio" name="format" value={id} checked={format === id} onChange={() => setFormat(id)} className="sr-only" />
                   <div className="flex h-28 w-full items-center justify-center sm:h-40">
-                    <div
-                      className="h-full max-w-full overflow-hidden rounded-md bg-ink shadow-sm"
-                      style={{ aspectRatio: `${width} / ${height}` }}
-                    >
+                    <div className={cn('overflow-hidden rounded-md bg-ink shadow-sm', FORMAT_BOX[id])} style={{ aspectRatio: `${width} / ${height}` }}>
                       <VideoThumbnail template={template} format={id} props={drafts[template]} urls={urls} />
                     </div>
                   </div>

@@ -60,37 +60,6 @@ export default async function PropertyPage({ params }: { params: Promise<{ team_
             coverId={listing.cover?.id ?? null}
             photos={listing.photos.map((p) => ({ id: p.id, url: p.url, thumbUrl: p.thumb_url, caption: p.caption, name: p.name }))}
           />
-          <Card>
-            <CardHeader>
-              <CardTitle>Facts</CardTitle>
-            </CardHeader>
-            <CardBody className="space-y-5">
-              <ListingFacts
-                facts={{
-                  offer: listing.offer,
-                  rentPeriod: listing.rent_period,
-                  propertyType: listing.property_type,
-                  price: listing.price,
-                  currency: listing.currency,
-                  bedrooms: listing.bedrooms,
-                  bathrooms: listing.bathrooms,
-                  floorArea: listing.floor_area,
-                  areaUnit: listing.area_unit,
-                  yearBuilt: listing.year_built,
-                }}
-              />
-              {listing.description ? <p className="whitespace-pre-line text-sm leading-relaxed text-ink">{listing.description}</p> : null}
-              {listing.features.length ? (
-                <ul className="flex flex-wrap gap-1.5" aria-label="Features">
-                  {listing.features.map((feature) => (
-                    <li key={feature} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800 ring-1 ring-brand-200">
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </CardBody>
-          </Card>
           <section aria-labelledby="videos-heading" className="space-y-3">
             <div className="flex items-center justify-between gap-3">
               <h2 id="videos-heading" className="text-base font-semibold text-ink">
@@ -140,6 +109,37 @@ export default async function PropertyPage({ params }: { params: Promise<{ team_
               />
             )}
           </section>
+          <Card>
+            <CardHeader>
+              <CardTitle>Facts</CardTitle>
+            </CardHeader>
+            <CardBody className="space-y-5">
+              <ListingFacts
+                facts={{
+                  offer: listing.offer,
+                  rentPeriod: listing.rent_period,
+                  propertyType: listing.property_type,
+                  price: listing.price,
+                  currency: listing.currency,
+                  bedrooms: listing.bedrooms,
+                  bathrooms: listing.bathrooms,
+                  floorArea: listing.floor_area,
+                  areaUnit: listing.area_unit,
+                  yearBuilt: listing.year_built,
+                }}
+              />
+              {listing.description ? <p className="whitespace-pre-line text-sm leading-relaxed text-ink">{listing.description}</p> : null}
+              {listing.features.length ? (
+                <ul className="flex flex-wrap gap-1.5" aria-label="Features">
+                  {listing.features.map((feature) => (
+                    <li key={feature} className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800 ring-1 ring-brand-200">
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </CardBody>
+          </Card>
         </div>
         <aside className="space-y-6">
           <Card>

@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { DeleteVideoButton } from '@/components/videos/delete-video-button'
 import { formatLabel, formatSize, formatUpdated, templateName } from '@/components/videos/format'
 import { RenderCard } from '@/components/videos/render-card'
+import { Storyboard } from '@/components/videos/storyboard'
 import { VideoPlayer } from '@/components/videos/video-player'
 import { VideoStatusBadge } from '@/components/videos/video-status-badge'
 import { RENDER_CREDIT_COST } from '@/lib/constants'
@@ -26,14 +27,17 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
   if (!video) notFound()
   const listingHref = `/dashboard/${team.id}/props/${video.listing.id}`
   const checked = validateVideoProps(video.template, video.format, video.props)
-  const sceneCount = Array.isArray((video.props as { scenes?: unknown[] })?.scenes) ? (video.props as { scenes: unknown[] }).scenes.length : 0
+  const scenes = Array.isArray(video.props?.scenes) ? video.props.scenes : []
+  const scripted = scenes.filter((scene) => scene.script?.trim()).length
 
   const facts: [string, string][] = [
     ['Template', templateName(video.template)],
     ['Format', `${formatLabel(video.format)}${formatSize(video.format) ? ` · ${formatSize(video.format)}` : ''}`],
     ['Frame rate', checked.ok ? `${checked.details.fps} fps` : `${video.fps} fps`],
     ['Duration', checked.ok ? `${formatDuration(checked.details.seconds)} · ${checked.details.durationInFrames.toLocaleString('en-US')} frames` : '–'],
-    ['Scenes', String(sceneCount)],
+    ['Scenes', String(scenes.length)],
+    ['Music', video.props?.music ? `On · volume ${Math.round(video.props.music.volume * 100)}%` : 'None'],
+    ['Narration script', scripted ? `${scripted} of ${scenes.length} scenes` : 'None'],
     ['Updated', formatUpdated(video.updated_at)],
     ['Created', formatUpdated(video.created_at)],
   ]
@@ -61,28 +65,31 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-label="Preview" className="min-w-0 space-y-3">
-          {checked.ok ? (
-            <VideoPlayer
-              template={video.template}
-              format={video.format}
-              props={checked.props}
-              urls={video.urls}
-              maxHeight="65vh"
-              label={`Preview of ${video.title}`}
-            />
-          ) : (
-            <div role="alert" className="flex items-start gap-3 rounded-xl border border-warning-600/25 bg-warning-50 p-4 text-sm text-warning-700">
-              <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <p>
-                This video cannot be previewed: {checked.error} Open the editor to fix it.
-              </p>
-            </div>
-          )}
-          <p className="text-sm text-muted">
-            A live preview of the draft — what you see is what the render will produce.
-          </p>
-        </section>
+        <div className="min-w-0 space-y-8">
+          <section aria-label="Preview" className="space-y-3">
+            {checked.ok ? (
+              <VideoPlayer
+                template={video.template}
+                format={video.format}
+                props={checked.props}
+                urls={video.urls}
+                maxHeight="65vh"
+                label={`Preview of ${video.title}`}
+              />
+            ) : (
+              <div role="alert" className="flex items-start gap-3 rounded-xl border border-warning-600/25 bg-warning-50 p-4 text-sm text-warning-700">
+                <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
+                <p>
+                  This video cannot be previewed: {checked.error} Open the editor to fix it.
+                </p>
+              </div>
+            )}
+            <p className="text-sm text-muted">
+              A live preview of the draft — what you see is what the render will produce.
+            </p>
+          </section>
+          {scenes.length ? <Storyboard scenes={scenes} urls={video.urls} /> : null}
+        </div>
 
         <aside className="space-y-6">
           <Card>
