@@ -26,8 +26,8 @@ export const MOTIONS: { id: Motion; label: string }[] = [
 ]
 
 /** What the editor knows about the team's things (the page maps its data into these). */
-export type EditorPhoto = { id: string; ref: string; url: string; thumbUrl: string | null; caption: string | null; name?: string }
-export type EditorAudio = { id: string; name: string; ref: string; url: string; durationSeconds: number | null }
+export type EditorPhoto = { id: string; ref: string; url: string | null; thumbUrl: string | null; caption: string | null; name?: string }
+export type EditorAudio = { id: string; name: string; ref: string; url: string | null; durationSeconds: number | null }
 export type EditorVoice = { id: string; name: string; language: string; gender: string }
 export type EditorAgent = {
   id: string
@@ -267,3 +267,14 @@ export function unplacedErrors(fieldErrors: Record<string, string>, placed: (pat
     .filter(([path]) => !placed(path.replace(/^props\./, '')))
     .map(([, message]) => message)
 }
+
+/** Puts a removed scene back where it was (for "Undo" on the removal toast); no-op if it is there. */
+export function insertScene(doc: EditorDoc, scene: PhotoScene, index: number): EditorDoc {
+  if (doc.props.scenes.some((s) => s.id === scene.id)) return doc
+  const scenes = doc.props.scenes.slice()
+  scenes.splice(Math.min(Math.max(0, index), scenes.length), 0, scene)
+  return withProps(doc, { ...doc.props, scenes })
+}
+
+/** The current scripts, one per scene (for putting them back after a redraft). */
+export const scriptsOf = (doc: EditorDoc) => doc.props.scenes.map((scene) => scene.script ?? '')

@@ -1,10 +1,14 @@
 import type { Metadata } from 'next'
-import { PencilRuler } from 'lucide-react'
-import { FeatureFrame } from '@/components/dashboard/feature-frame'
+import { notFound } from 'next/navigation'
+import { VideoEditor } from '@/components/editor/video-editor'
+import type { EditorProps } from '@/components/editor/doc'
+import { getEditorData } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
 
 export const metadata: Metadata = { title: 'Edit video' }
+
+const fileName = (path: string) => path.split('/').pop() ?? path
 
 export default async function EditVideoPage({
   params,
@@ -14,13 +18,49 @@ export default async function EditVideoPage({
   const { team_id, listing_id, id } = await params
   const { team } = await requireTeam(team_id)
   requireIdShape(listing_id, id)
+  const data = await getEditorData(team.id, listing_id, id)
+  if (!data) notFound()
+  const { video, listing } = data
+  const base = `/dashboard/${team.id}/props/${listing.id}`
+
   return (
-    <FeatureFrame
-      title="Edit video"
-      description="Scenes, captions, title and agent cards, brand colour, music, voice and script, with a live preview."
-      icon={<PencilRuler />}
-      arrives="The video editor with its live preview arrives with the listings and videos work."
-      back={{ href: `/dashboard/${team.id}/props/${listing_id}/${id}`, label: 'Video' }}
+    <VideoEditor
+      // the editor keeps its own state (and version) while it is open; a server refresh does not reset it
+      key={video.id}
+      teamId={team.id}
+      videoId={video.id}
+      version={video.version}
+      listingTitle={listing.title}
+      initial={{
+        title: video.title,
+        template: video.template,
+        format: video.format,
+        voiceId: video.voice_id,
+        props: video.props as EditorProps,
+      }}
+      photos={data.photos.map((p) => ({ id: p.id, ref: p.ref, url: p.url, thumbUrl: p.thumbUrl, caption: p.caption, name: fileName(p.path) }))}
+      audio={data.audio.map((a) => ({ id: a.id, name: a.name, ref: a.ref, url: a.url, durationSeconds: a.duration_s }))}
+      agents={data.agents.map((a) => ({
+        id: a.id,
+        fullName: a.full_name,
+        title: a.title,
+        phone: a.phone,
+        email: a.email,
+        brokerage: a.brokerage,
+        licenseNo: a.license_no,
+        brandColor: a.brand_color,
+        photoRef: a.photoRef,
+        logoRef: a.logoRef,
+      }))}
+      voices={data.voices}
+      urls={data.urls}
+      links={{
+        video: `${base}/${video.id}`,
+        listing: base,
+        editListing: `${base}/edit`,
+        agents: `/dashboard/${team.id}/agents`,
+        library: `/dashboard/${team.id}/library`,
+      }}
     />
   )
 }

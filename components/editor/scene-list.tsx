@@ -1,0 +1,416 @@
+'use client'
+
+import { useId, useRef, useState } from 'react'
+import Link from 'next/link'
+import { ArrowDown, ArrowUp, Check, Eye, GripVertical, ImagePlus, Images, Trash2 } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import { Input, Select, Textarea } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { MAX_PHOTOS, SCENE_SECONDS } from '@/remotion/constants'
+import type { PhotoScene } from '@/remotion/schema'
+import { DraftNumberInput } from './inputs'
+import { fieldError, MOTIONS, parseSeconds, sceneLabel, type EditorPhoto, type Motion } from './doc'
+
+interface SceneListProps {
+  scenes: PhotoScene[]
+  /** listing photos by ref, for thumbnails */
+  photoByRef: Map<string, EditorPhoto>
+  urls: Record<string, string>
+  unused: EditorPhoto[]
+  /** the template's photo pace, shown as the placeholder of the seconds input */
+  defaultSeconds: number
+  fieldErrors: Record<string, string>
+  editListingHref: string
+  onCaption: (id: string, caption: string) => void
+  onSeconds: (id: string, seconds: number | undefined) => void
+  onMotion: (id: string, motion: Motion | undefined) => void
+  onScript: (id: string, script: string) => void
+  onMove: (from: number, to: number) => string
+  onRemove: (id: string) => void
+  onAdd: (photos: EditorPhoto[]) => void
+  onPreview: (index: number) => void
+}
+
+/**
+ * The scenes in order. Reorder by dragging a row's handle, with the up/down buttons, or with
+ * Alt+Arrow (or just the arrows) while the handle has focus; every move is read out by an
+ * aria-live region.
+ */
+export function SceneList(props: SceneListProps) {
+  const { scenes } = props
+  const [dragId, setDragId] = useState<string | null>(null)
+  const [overIndex, setOverIndex] = useState<number | null>(null)
+  const [announcement, setAnnouncement] = useState('')
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= scenes.length || from === to) return
+    setAnnouncement(props.onMove(from, to))
+  }
+
+  return (
+    <div className="space-y-4">
+      <p data-testid="scene-announcer" aria-live="assertive" className="sr-only">
+        {announcement}
+      </p>
+      <ol className="space-y-3" aria-label="Scenes in order">
+        {scenes.map((scene, index) => (
+          <SceneRow
+            key={scene.id}
+            scene={scene}
+            index={index}
+            count={scenes.length}
+            photo={props.photoByRef.get(scene.src)}
+            url={props.urls[scene.src] ?? (scene.src.startsWith('media:') ? undefined : scene.src)}
+            defaultSeconds={props.defaultSeconds}
+            fieldErrors={props.fieldErrors}
+            dragging={dragId === scene.id}
+            dropTarget={overIndex === index && dragId !== null && dragId !== scene.id}
+            onDragStart={() => setDragId(scene.id)}
+            onDragEnd={() => {
+              setDragId(null)
+              setOverIndex(null)
+            }}
+            onDragOver={() => setOverIndex(index)}
+            onDrop={() => {
+              const from = scenes.findIndex((s) => s.id === dragId)
+              if (from >= 0) move(from, index)
+              setDragId(null)
+              setOverIndex(null)
+            }}
+            onMove={(to) => move(index, to)}
+            onCaption={(value) => props.onCaption(scene.id, value)}
+            onSeconds={(value) => props.onSeconds(scene.id, value)}
+            onMotion={(value) => props.onMotion(scene.id, value)}
+            onScript={(value) => props.onScript(scene.id, value)}
+            onRemove={() => props.onRemove(scene.id)}
+            onPreview={() => props.onPreview(index)}
+          />
+        ))}
+      </ol>
+      <PhotoPicker unused={props.unused} room={MAX_PHOTOS - scenes.length} onAdd={props.onAdd} editListingHref={props.editListingHref} />
+    </div>
+  )
+}
+
+interface SceneRowProps {
+  scene: PhotoScene
+  index: number
+  count: number
+  photo: EditorPhoto | undefined
+  url: string | undefined
+  defaultSeconds: number
+  fieldErrors: Record<string, string>
+  dragging: boolean
+  dropTarget: boolean
+  onDragStart: () => void
+  onDragEnd: () => void
+  onDragOver: () => void
+  onDrop: () => void
+  onMove: (to: number) => void
+  onCaption: (value: string) => void
+  onSeconds: (value: number | undefined) => void
+  onMotion: (value: Motion | undefined) => void
+  onScript: (value: string) => void
+  onRemove: () => void
+  onPreview: () => void
+}
+
+function SceneRow(props: SceneRowProps) {
+  const { scene, index, count } = props
+  const row = useRef<HTMLLIElement>(null)
+  const base = useId()
+  const number = index + 1
+  const name = sceneLabel(scene, index)
+  const thumb = props.photo?.thumbUrl ?? props.photo?.url ?? props.url ?? undefined
+  const err = (field: string) => fieldError(props.fieldErrors, `scenes.${index}.${field}`)
+  const captionError = err('caption')
+  const secondsError = err('seconds')
+  const scriptError = err('script')
+  const srcError = err('src')
+
+  return (
+    <li
+      ref={row}
+      data-testid="scene-row"
+      data-scene-id={scene.id}
+      aria-label={`Scene ${number} of ${count}: ${name}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('application/x-scene')) return
+        event.preventDefault()
+        event.dataTransfer.dropEffect = 'move'
+        props.onDragOver()
+      }}
+      onDrop={(event) => {
+        if (!event.dataTransfer.types.includes('application/x-scene')) return
+        event.preventDefault()
+        props.onDrop()
+      }}
+      className={cn(
+        'rounded-xl border bg-surface p-3 transition-shadow sm:p-4',
+        props.dragging ? 'border-brand-300 opacity-50' : 'border-border',
+        props.dropTarget && 'ring-2 ring-brand-500 ring-offset-2',
+      )}
+    >
+      <div className="flex gap-3">
+        <div className="flex shrink-0 flex-col items-center gap-1">
+          <button
+            type="button"
+            draggable
+            data-testid="scene-handle"
+            aria-label={`Reorder scene ${number}: ${name}. Drag, or press Alt plus the up or down arrow.`}
+            aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+            onDragStart={(event) => {
+              event.dataTransfer.effectAllowed = 'move'
+              event.dataTransfer.setData('application/x-scene', scene.id)
+              event.dataTransfer.setData('text/plain', scene.id)
+              if (row.current) event.dataTransfer.setDragImage(row.current, 24, 24)
+              props.onDragStart()
+            }}
+            onDragEnd={props.onDragEnd}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                event.preventDefault()
+                props.onMove(event.key === 'ArrowUp' ? index - 1 : index + 1)
+              } else if (event.altKey && (event.key === 'Home' || event.key === 'End')) {
+                event.preventDefault()
+                props.onMove(event.key === 'Home' ? 0 : count - 1)
+              }
+            }}
+            className="flex h-9 w-7 cursor-grab items-center justify-center rounded-md text-subtle hover:bg-ink/5 hover:text-ink active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="size-4" />
+          </button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8 w-7 px-0"
+            aria-label={`Move scene ${number} earlier`}
+            disabled={index === 0}
+            onClick={() => props.onMove(index - 1)}
+          >
+            <ArrowUp aria-hidden />
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8 w-7 px-0"
+            aria-label={`Move scene ${number} later`}
+            disabled={index === count - 1}
+            onClick={() => props.onMove(index + 1)}
+          >
+            <ArrowDown aria-hidden />
+          </Button>
+        </div>
+
+        <div className="min-w-0 flex-1 space-y-3">
+          <div className="flex gap-3">
+            <div className="relative aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg bg-ink/5 sm:w-32">
+              {thumb ? (
+                // signed storage URLs: next/image would need every host configured
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={thumb} alt={props.photo?.caption || scene.caption || `Photo of scene ${number}`} className="size-full object-cover" />
+              ) : (
+                <div className="flex size-full items-center justify-center text-xs text-muted">No preview</div>
+              )}
+              <Badge tone="neutral" className="absolute left-1.5 top-1.5 bg-white/90 tabular-nums">
+                {number}
+              </Badge>
+            </div>
+            <div className="min-w-0 flex-1 space-y-1.5">
+              <Label htmlFor={`${base}-caption`}>Caption</Label>
+              <Input
+                id={`${base}-caption`}
+                data-testid="scene-caption"
+                aria-label={`Caption for scene ${number}`}
+                value={scene.caption ?? ''}
+                maxLength={80}
+                placeholder="What the viewer sees (optional)"
+                aria-invalid={captionError ? true : undefined}
+                aria-describedby={captionError ? `${base}-caption-m` : undefined}
+                onChange={(event) => props.onCaption(event.target.value)}
+              />
+              {captionError ? (
+                <p id={`${base}-caption-m`} role="alert" className="text-sm text-danger-700">
+                  {captionError}
+                </p>
+              ) : null}
+              {srcError ? (
+                <p role="alert" className="text-sm text-danger-700">
+                  {srcError}
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <div className="grid grid-cols-2 gap-3">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${base}-seconds`}>Seconds</Label>
+              <DraftNumberInput
+                id={`${base}-seconds`}
+                aria-label={`Seconds for scene ${number}`}
+                aria-describedby={`${base}-seconds-m`}
+                aria-invalid={secondsError ? true : undefined}
+                value={scene.seconds}
+                parse={parseSeconds}
+                onCommit={props.onSeconds}
+                placeholder={`${props.defaultSeconds} (template)`}
+              />
+              <p id={`${base}-seconds-m`} className={cn('text-xs', secondsError ? 'text-danger-700' : 'text-muted')}>
+                {secondsError ?? `${SCENE_SECONDS.min}–${SCENE_SECONDS.max} s`}
+              </p>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${base}-motion`}>Motion</Label>
+              <Select
+                id={`${base}-motion`}
+                aria-label={`Motion for scene ${number}`}
+                value={scene.motion ?? ''}
+                onChange={(event) => props.onMotion((event.target.value || undefined) as Motion | undefined)}
+              >
+                <option value="">Automatic</option>
+                {MOTIONS.map((motion) => (
+                  <option key={motion.id} value={motion.id}>
+                    {motion.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+
+          <div className="space-y-1.5">
+            <div className="flex items-baseline justify-between gap-2">
+              <Label htmlFor={`${base}-script`}>Narration</Label>
+              <span className="text-xs tabular-nums text-muted">{(scene.script ?? '').length} / 600</span>
+            </div>
+            <Textarea
+              id={`${base}-script`}
+              data-testid="scene-script"
+              aria-label={`Narration script for scene ${number}`}
+              value={scene.script ?? ''}
+              maxLength={600}
+              rows={2}
+              placeholder="What the voice says over this scene (optional)"
+              aria-invalid={scriptError ? true : undefined}
+              onChange={(event) => props.onScript(event.target.value)}
+              className="min-h-16"
+            />
+            {scriptError ? (
+              <p role="alert" className="text-sm text-danger-700">
+                {scriptError}
+              </p>
+            ) : null}
+          </div>
+
+          <div className="flex flex-wrap items-center gap-1">
+            <Button size="sm" variant="ghost" onClick={props.onPreview} aria-label={`Show scene ${number} in the preview`} data-testid="scene-preview">
+              <Eye aria-hidden /> Show in preview
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="ml-auto text-danger-700 hover:bg-danger-50 hover:text-danger-700"
+              disabled={count <= 1}
+              title={count <= 1 ? 'A video needs at least one scene' : undefined}
+              aria-label={`Remove scene ${number}`}
+              onClick={props.onRemove}
+            >
+              <Trash2 aria-hidden /> Remove
+            </Button>
+          </div>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+/** Photos of the listing that are not in the video yet: pick some and add them at the end. */
+function PhotoPicker({
+  unused,
+  room,
+  onAdd,
+  editListingHref,
+}: {
+  unused: EditorPhoto[]
+  room: number
+  onAdd: (photos: EditorPhoto[]) => void
+  editListingHref: string
+}) {
+  const [picked, setPicked] = useState<string[]>([])
+  const headingId = useId()
+  const chosen = unused.filter((photo) => picked.includes(photo.id))
+
+  if (!unused.length) {
+    return (
+      <div className="flex flex-col items-start gap-2 rounded-xl border border-dashed border-border-strong bg-canvas px-4 py-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-center gap-2 text-sm text-muted">
+          <Images aria-hidden className="size-4 shrink-0 text-subtle" />
+          Every photo of this property is in the video.
+        </p>
+        <Link href={editListingHref} className="text-sm font-medium text-brand-700 hover:underline">
+          Add photos to the property
+        </Link>
+      </div>
+    )
+  }
+
+  return (
+    <div role="group" aria-labelledby={headingId} className="space-y-3 rounded-xl border border-dashed border-border-strong bg-canvas p-3 sm:p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-ink">
+          <ImagePlus aria-hidden className="size-4 text-brand-600" /> Add scenes
+          <span className="font-normal text-muted">
+            {unused.length} unused photo{unused.length === 1 ? '' : 's'}
+          </span>
+        </h3>
+        <Button
+          size="sm"
+          data-testid="add-scenes"
+          disabled={!chosen.length || room <= 0}
+          onClick={() => {
+            onAdd(chosen.slice(0, room))
+            setPicked([])
+          }}
+        >
+          {chosen.length ? `Add ${chosen.length} scene${chosen.length === 1 ? '' : 's'}` : 'Add scenes'}
+        </Button>
+      </div>
+      {room <= 0 ? <p className="text-sm text-warning-700">A video holds at most {MAX_PHOTOS} scenes.</p> : null}
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+        {unused.map((photo) => {
+          const on = picked.includes(photo.id)
+          const label = photo.caption || photo.name || 'Untitled photo'
+          return (
+            <li key={photo.id}>
+              <button
+                type="button"
+                aria-pressed={on}
+                aria-label={`${on ? 'Unselect' : 'Select'} photo: ${label}`}
+                data-testid="unused-photo"
+                onClick={() => setPicked((all) => (on ? all.filter((id) => id !== photo.id) : [...all, photo.id]))}
+                className={cn(
+                  'relative block aspect-[4/3] w-full overflow-hidden rounded-lg bg-ink/5 ring-offset-2 transition',
+                  on ? 'ring-2 ring-brand-600' : 'hover:opacity-90',
+                )}
+              >
+                {photo.thumbUrl || photo.url ? (
+                  // eslint-disable-next-line @next/next/no-img-element
+                  <img src={(photo.thumbUrl ?? photo.url) as string} alt="" className="size-full object-cover" />
+                ) : null}
+                {on ? (
+                  <span className="absolute right-1 top-1 flex size-5 items-center justify-center rounded-full bg-brand-600 text-white">
+                    <Check aria-hidden className="size-3.5" />
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      <p className="text-xs text-muted">
+        New scenes go at the end; drag them into place. <ButtonLink href={editListingHref} variant="ghost" size="sm" className="h-auto px-0 text-xs text-brand-700 hover:bg-transparent hover:underline">Manage the property’s photos</ButtonLink>
+      </p>
+    </div>
+  )
+}
