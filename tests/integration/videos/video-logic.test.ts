@@ -149,6 +149,19 @@ describe('video logic', () => {
       expect(after.props.scenes[1].caption).toBe('Tab B caption')
     })
 
+    it('lets exactly one of two simultaneous saves of the same version win', async () => {
+      const { version } = await row(videoId)
+      const results = await Promise.all([
+        saveVideo(db(cast.member), cast.member.id, cast.teamId, videoId, input(withCaption('Same time A'), version)),
+        saveVideo(db(cast.owner), cast.owner.id, cast.teamId, videoId, input(withCaption('Same time B'), version)),
+      ])
+      expect(results.map((r) => r.status).sort()).toEqual(['conflict', 'saved'])
+      const winner = results.findIndex((r) => r.status === 'saved')
+      const after = await row(videoId)
+      expect(after.version).toBe(version + 1)
+      expect(after.props.scenes[1].caption).toBe(winner === 0 ? 'Same time A' : 'Same time B')
+    })
+
     it("refuses a media ref outside the team's folder and changes nothing", async () => {
       const before = await row(videoId)
       const foreign: VideoProps = { ...props, scenes: [{ ...props.scenes[0], src: `media:${cast.otherTeamId}/listings/x/u/theirs.jpg` }, ...props.scenes.slice(1)] }
