@@ -119,7 +119,8 @@ interface SceneRowProps {
 
 function SceneRow(props: SceneRowProps) {
   const { scene, index, count } = props
-  const row = useRef<HTMLLIElement>(null)
+  // the row drags only when the press started on its handle (not when selecting text in a field)
+  const armed = useRef(false)
   const base = useId()
   const number = index + 1
   const name = sceneLabel(scene, index)
@@ -132,7 +133,21 @@ function SceneRow(props: SceneRowProps) {
 
   return (
     <li
-      ref={row}
+      draggable
+      onDragStart={(event) => {
+        if (!armed.current) {
+          event.preventDefault()
+          return
+        }
+        event.dataTransfer.effectAllowed = 'move'
+        event.dataTransfer.setData('application/x-scene', scene.id)
+        event.dataTransfer.setData('text/plain', scene.id)
+        props.onDragStart()
+      }}
+      onDragEnd={() => {
+        armed.current = false
+        props.onDragEnd()
+      }}
       data-testid="scene-row"
       data-scene-id={scene.id}
       aria-label={`Scene ${number} of ${count}: ${name}`}
@@ -157,18 +172,13 @@ function SceneRow(props: SceneRowProps) {
         <div className="flex shrink-0 flex-col items-center gap-1">
           <button
             type="button"
-            draggable
             data-testid="scene-handle"
             aria-label={`Reorder scene ${number}: ${name}. Drag, or press Alt plus the up or down arrow.`}
             aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
-            onDragStart={(event) => {
-              event.dataTransfer.effectAllowed = 'move'
-              event.dataTransfer.setData('application/x-scene', scene.id)
-              event.dataTransfer.setData('text/plain', scene.id)
-              if (row.current) event.dataTransfer.setDragImage(row.current, 24, 24)
-              props.onDragStart()
+            onPointerDown={() => {
+              armed.current = true
+              window.addEventListener('pointerup', () => (armed.current = false), { once: true })
             }}
-            onDragEnd={props.onDragEnd}
             onKeyDown={(event) => {
               if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
                 event.preventDefault()
@@ -204,47 +214,52 @@ function SceneRow(props: SceneRowProps) {
           </Button>
         </div>
 
-        <div className="min-w-0 flex-1 space-y-3">
-          <div className="flex gap-3">
-            <div className="relative aspect-[4/3] w-24 shrink-0 overflow-hidden rounded-lg bg-ink/5 sm:w-32">
-              {thumb ? (
-                // signed storage URLs: next/image would need every host configured
-                // eslint-disable-next-line @next/next/no-img-element
-                <img src={thumb} alt={props.photo?.caption || scene.caption || `Photo of scene ${number}`} className="size-full object-cover" />
-              ) : (
-                <div className="flex size-full items-center justify-center text-xs text-muted">No preview</div>
-              )}
-              <Badge tone="neutral" className="absolute left-1.5 top-1.5 bg-white/90 tabular-nums">
-                {number}
-              </Badge>
-            </div>
-            <div className="min-w-0 flex-1 space-y-1.5">
-              <Label htmlFor={`${base}-caption`}>Caption</Label>
-              <Input
-                id={`${base}-caption`}
-                data-testid="scene-caption"
-                aria-label={`Caption for scene ${number}`}
-                value={scene.caption ?? ''}
-                maxLength={80}
-                placeholder="What the viewer sees (optional)"
-                aria-invalid={captionError ? true : undefined}
-                aria-describedby={captionError ? `${base}-caption-m` : undefined}
-                onChange={(event) => props.onCaption(event.target.value)}
-              />
-              {captionError ? (
-                <p id={`${base}-caption-m`} role="alert" className="text-sm text-danger-700">
-                  {captionError}
-                </p>
-              ) : null}
-              {srcError ? (
-                <p role="alert" className="text-sm text-danger-700">
-                  {srcError}
-                </p>
-              ) : null}
-            </div>
+        <div
+          className={cn(
+            'grid min-w-0 flex-1 gap-x-3 gap-y-3',
+            "grid-cols-[6rem_minmax(0,1fr)] [grid-template-areas:'thumb_actions'_'caption_caption'_'timing_timing'_'script_script']",
+            "sm:grid-cols-[8rem_minmax(0,1fr)] sm:[grid-template-areas:'thumb_caption'_'thumb_timing'_'script_script'_'actions_actions']",
+          )}
+        >
+          <div className="relative aspect-[4/3] w-full self-start overflow-hidden rounded-lg bg-ink/5 [grid-area:thumb]">
+            {thumb ? (
+              // signed storage URLs: next/image would need every host configured
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={thumb} alt={props.photo?.caption || scene.caption || `Photo of scene ${number}`} className="size-full object-cover" />
+            ) : (
+              <div className="flex size-full items-center justify-center text-xs text-muted">No preview</div>
+            )}
+            <Badge tone="neutral" className="absolute left-1.5 top-1.5 bg-white/90 tabular-nums">
+              {number}
+            </Badge>
           </div>
 
-          <div className="grid grid-cols-2 gap-3">
+          <div className="min-w-0 space-y-1.5 [grid-area:caption]">
+            <Label htmlFor={`${base}-caption`}>Caption</Label>
+            <Input
+              id={`${base}-caption`}
+              data-testid="scene-caption"
+              aria-label={`Caption for scene ${number}`}
+              value={scene.caption ?? ''}
+              maxLength={80}
+              placeholder="What the viewer sees (optional)"
+              aria-invalid={captionError ? true : undefined}
+              aria-describedby={captionError ? `${base}-caption-m` : undefined}
+              onChange={(event) => props.onCaption(event.target.value)}
+            />
+            {captionError ? (
+              <p id={`${base}-caption-m`} role="alert" className="text-sm text-danger-700">
+                {captionError}
+              </p>
+            ) : null}
+            {srcError ? (
+              <p role="alert" className="text-sm text-danger-700">
+                {srcError}
+              </p>
+            ) : null}
+          </div>
+
+          <div className="grid min-w-0 grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 [grid-area:timing]">
             <div className="space-y-1.5">
               <Label htmlFor={`${base}-seconds`}>Seconds</Label>
               <DraftNumberInput
@@ -279,7 +294,7 @@ function SceneRow(props: SceneRowProps) {
             </div>
           </div>
 
-          <div className="space-y-1.5">
+          <div className="min-w-0 space-y-1.5 [grid-area:script]">
             <div className="flex items-baseline justify-between gap-2">
               <Label htmlFor={`${base}-script`}>Narration</Label>
               <span className="text-xs tabular-nums text-muted">{(scene.script ?? '').length} / 600</span>
@@ -303,14 +318,14 @@ function SceneRow(props: SceneRowProps) {
             ) : null}
           </div>
 
-          <div className="flex flex-wrap items-center gap-1">
-            <Button size="sm" variant="ghost" onClick={props.onPreview} aria-label={`Show scene ${number} in the preview`} data-testid="scene-preview">
+          <div className="flex min-w-0 flex-col items-start gap-1 [grid-area:actions] sm:flex-row sm:items-center">
+            <Button size="sm" variant="ghost" className="px-2" onClick={props.onPreview} aria-label={`Show scene ${number} in the preview`} data-testid="scene-preview">
               <Eye aria-hidden /> Show in preview
             </Button>
             <Button
               size="sm"
               variant="ghost"
-              className="ml-auto text-danger-700 hover:bg-danger-50 hover:text-danger-700"
+              className="px-2 text-danger-700 hover:bg-danger-50 hover:text-danger-700 sm:ml-auto"
               disabled={count <= 1}
               title={count <= 1 ? 'A video needs at least one scene' : undefined}
               aria-label={`Remove scene ${number}`}

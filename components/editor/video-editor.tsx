@@ -155,7 +155,7 @@ export function VideoEditor(props: VideoEditorProps) {
       ) : null}
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(22rem,27rem)] xl:items-start">
-        <aside aria-label="Preview" className="space-y-4 xl:sticky xl:top-24 xl:order-2">
+        <aside aria-label="Preview" className="space-y-4 xl:sticky xl:top-20 xl:order-2">
           <VideoPlayer template={doc.template} format={doc.format} props={doc.props} urls={urls} maxHeight="58vh" seekRequest={seekRequest} />
           <CompositionDetailsCard state={details} template={doc.template} format={doc.format} />
           <p className="hidden items-start gap-2 text-xs text-muted xl:flex">
@@ -204,7 +204,9 @@ export function VideoEditor(props: VideoEditorProps) {
                         )}
                       >
                         <input type="radio" name="format" value={id} checked={on} onChange={() => change((d) => setFormat(d, id))} className="sr-only" />
-                        <span aria-hidden className={cn('rounded-sm border-2', on ? 'border-brand-600' : 'border-current')} style={{ width: f.width / 90, height: f.height / 90 }} />
+                        <span aria-hidden className="flex size-7 items-center justify-center">
+                          <span className={cn('rounded-[3px] border-2', on ? 'border-brand-600' : 'border-current')} style={{ width: Math.round((f.width / Math.max(f.width, f.height)) * 26), height: Math.round((f.height / Math.max(f.width, f.height)) * 26) }} />
+                        </span>
                         <span className="font-medium">{f.label.split(' ')[0]}</span>
                         <span className="sr-only">{f.label}</span>
                       </label>
@@ -390,18 +392,21 @@ function Toolbar(props: {
   onResolve: () => void
 }) {
   return (
-    <div className="space-y-3">
-      <Link href={props.links.video} className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-ink">
-        <ChevronLeft aria-hidden className="size-4" /> Video
-      </Link>
-      <div className="min-w-0">
-        <p className="truncate text-sm font-medium text-brand-700">
-          <Link href={props.links.listing} className="hover:underline">
-            {props.listingTitle}
-          </Link>
-        </p>
-        <h1 className="truncate text-2xl font-semibold tracking-tight text-ink sm:text-[1.75rem]">{props.title.trim() || 'Untitled video'}</h1>
+    <>
+      <div className="space-y-3">
+        <Link href={props.links.video} className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-ink">
+          <ChevronLeft aria-hidden className="size-4" /> Video
+        </Link>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-medium text-brand-700">
+            <Link href={props.links.listing} className="hover:underline">
+              {props.listingTitle}
+            </Link>
+          </p>
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-ink sm:text-[1.75rem]">{props.title.trim() || 'Untitled video'}</h1>
+        </div>
       </div>
+      {/* a direct child of the editor's column, so it stays in view for the whole page */}
       <div className="sticky top-14 z-20 -mx-4 flex items-center gap-2 border-y border-border bg-canvas/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:top-0 lg:-mx-10 lg:px-10">
         <div className="min-w-0 flex-1">
           <SaveStatus phase={props.phase} error={props.error} onResolve={props.onResolve} />
@@ -416,7 +421,7 @@ function Toolbar(props: {
           Done
         </ButtonLink>
       </div>
-    </div>
+    </>
   )
 }
 

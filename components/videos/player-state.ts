@@ -40,9 +40,9 @@ export function formatClock(seconds: number): string {
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`
 }
 
-/** "0:03 / 0:42" for a frame of a video `durationInFrames` long. */
+/** "0:03 / 0:42" for a frame of a video `durationInFrames` long (the length rounded, like the details card). */
 export function formatPosition(frame: number, durationInFrames: number, fps: number): string {
-  return `${formatClock(frame / fps)} / ${formatClock(durationInFrames / fps)}`
+  return `${formatClock(frame / fps)} / ${formatClock(Math.round(durationInFrames / fps))}`
 }
 
 /** Words for the seek bar's aria-valuetext: "3 seconds of 42". */

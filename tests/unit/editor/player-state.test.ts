@@ -48,6 +48,7 @@ describe('player time', () => {
 
   it('formats the position against the duration', () => {
     expect(formatPosition(90, 1260, 30)).toBe('0:03 / 0:42')
+    expect(formatPosition(0, 1128, 30)).toBe('0:00 / 0:38')
     expect(describePosition(90, 1260, 30)).toBe('3 seconds of 42')
     expect(describePosition(30, 300, 30)).toBe('1 second of 10')
   })
