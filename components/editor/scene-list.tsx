@@ -270,7 +270,7 @@ function SceneRow(props: SceneRowProps) {
                 value={scene.seconds}
                 parse={parseSeconds}
                 onCommit={props.onSeconds}
-                placeholder={`${props.defaultSeconds} (template)`}
+                placeholder={`Auto (${props.defaultSeconds})`}
               />
               <p id={`${base}-seconds-m`} className={cn('text-xs', secondsError ? 'text-danger-700' : 'text-muted')}>
                 {secondsError ?? `${SCENE_SECONDS.min}–${SCENE_SECONDS.max} s`}
