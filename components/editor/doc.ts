@@ -278,3 +278,11 @@ export function insertScene(doc: EditorDoc, scene: PhotoScene, index: number): E
 
 /** The current scripts, one per scene (for putting them back after a redraft). */
 export const scriptsOf = (doc: EditorDoc) => doc.props.scenes.map((scene) => scene.script ?? '')
+
+/**
+ * A title still in its drafted form ("<listing> — <Template>") follows a template change; a title
+ * the person wrote stays as it is.
+ */
+export function titleForTemplate(title: string, listingTitle: string, fromName: string, toName: string): string {
+  return title.trim() === `${listingTitle.trim()} — ${fromName}` ? `${listingTitle.trim()} — ${toName}` : title
+}

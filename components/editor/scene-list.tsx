@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react'
 import Link from 'next/link'
 import { ArrowDown, ArrowUp, Check, Eye, GripVertical, ImagePlus, Images, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
-import { Button, ButtonLink } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
 import { Input, Select, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
@@ -424,7 +424,10 @@ function PhotoPicker({
         })}
       </ul>
       <p className="text-xs text-muted">
-        New scenes go at the end; drag them into place. <ButtonLink href={editListingHref} variant="ghost" size="sm" className="h-auto px-0 text-xs text-brand-700 hover:bg-transparent hover:underline">Manage the property’s photos</ButtonLink>
+        New scenes go at the end; drag them into place.{' '}
+        <Link href={editListingHref} className="font-medium text-brand-700 hover:underline">
+          Manage the property’s photos
+        </Link>
       </p>
     </div>
   )

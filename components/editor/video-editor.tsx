@@ -27,7 +27,6 @@ import {
   moveScene,
   normalizeHex,
   removeScene,
-  sceneLabel,
   scriptsOf,
   scriptStats,
   selectedAgentId,
@@ -42,6 +41,7 @@ import {
   setTemplateOption,
   setTitle,
   setTitleCard,
+  titleForTemplate,
   setVoice,
   unplacedErrors,
   unusedPhotos,
@@ -181,7 +181,13 @@ export function VideoEditor(props: VideoEditorProps) {
                 label="Template"
                 value={doc.template}
                 hint={template.description}
-                onChange={(event) => change((d) => setTemplate(d, event.target.value as EditorDoc['template']))}
+                onChange={(event) => {
+                  const next = event.target.value as EditorDoc['template']
+                  change((d) => ({
+                    ...setTemplate(d, next),
+                    title: titleForTemplate(d.title, props.listingTitle, TEMPLATES[d.template].name, TEMPLATES[next].name),
+                  }))
+                }}
               >
                 {TEMPLATE_IDS.map((id) => (
                   <option key={id} value={id}>
@@ -295,7 +301,7 @@ export function VideoEditor(props: VideoEditorProps) {
                 const scene = doc.props.scenes[index]
                 if (!scene) return
                 change((d) => removeScene(d, id))
-                toast(`Removed ${sceneLabel(scene, index)}`, {
+                toast(scene.caption?.trim() ? `Removed “${scene.caption.trim()}”` : `Removed scene ${index + 1}`, {
                   action: { label: 'Undo', onClick: () => change((d) => insertScene(d, scene, index)) },
                 })
               }}

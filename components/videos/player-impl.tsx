@@ -93,8 +93,11 @@ export function PlayerImpl({
       data-testid="video-player"
       role="region"
       aria-label={label}
+      aria-roledescription="video player"
+      // focusable itself, so space and k work after a click on the picture
+      tabIndex={0}
       className={cn(
-        'overflow-hidden rounded-xl bg-ink shadow-card [--player-max-h:var(--player-height)]',
+        'overflow-hidden rounded-xl bg-ink shadow-card outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-500 [--player-max-h:var(--player-height)]',
         '[&:fullscreen]:flex [&:fullscreen]:flex-col [&:fullscreen]:rounded-none [&:fullscreen]:[--player-max-h:calc(100dvh-5.5rem)]',
         className,
       )}

@@ -22,6 +22,7 @@ import {
   setTemplate,
   setTemplateOption,
   setTitleCard,
+  titleForTemplate,
   unplacedErrors,
   unusedPhotos,
   updateScene,
@@ -224,5 +225,12 @@ describe('field errors', () => {
     expect(fieldError({ 'props.scenes.1.caption': 'Too long' }, 'scenes.1.caption')).toBe('Too long')
     expect(fieldError({ title: 'Required' }, 'title')).toBe('Required')
     expect(unplacedErrors({ title: 'Required', 'props.listing.price': 'Bad price' }, (p) => p === 'title')).toEqual(['Bad price'])
+  })
+})
+
+describe('title and template', () => {
+  it('a drafted title follows the template; a written one stays', () => {
+    expect(titleForTemplate('Harbour house — Classic Tour', 'Harbour house', 'Classic Tour', 'Social Reel')).toBe('Harbour house — Social Reel')
+    expect(titleForTemplate('Spring open home', 'Harbour house', 'Classic Tour', 'Social Reel')).toBe('Spring open home')
   })
 })
