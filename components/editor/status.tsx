@@ -1,5 +1,6 @@
 'use client'
 
+import { useEffect, useRef } from 'react'
 import { AlertCircle, AlertTriangle, Check, CircleDot, GitMerge, Loader2, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -108,6 +109,8 @@ function describeDoc(doc: EditorDoc) {
   return `“${doc.title}” · ${TEMPLATES[doc.template].name} · ${VIDEO_FORMATS[doc.format].label} · ${scenes} scene${scenes === 1 ? '' : 's'}`
 }
 
+export const CONFLICT_TITLE = 'This video changed in another tab'
+
 /** Someone saved this video since we loaded it: load theirs, or keep ours (saved over theirs). */
 export function ConflictDialog({
   open,
@@ -127,11 +130,17 @@ export function ConflictDialog({
   onKeepMine: () => void
 }) {
   const when = theirsAt ? new Date(theirsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null
+  const body = useRef<HTMLDListElement>(null)
+  // the shared Dialog does not name its <dialog>; give this one its title as accessible name
+  useEffect(() => {
+    const dialog = body.current?.closest('dialog')
+    if (dialog && !dialog.hasAttribute('aria-labelledby')) dialog.setAttribute('aria-label', CONFLICT_TITLE)
+  }, [open])
   return (
     <Dialog
       open={open}
       onClose={onClose}
-      title="This video changed in another tab"
+      title={CONFLICT_TITLE}
       description={`It was saved${when ? ` at ${when}` : ''} from another tab or by a teammate after you opened it. Your changes are still here; nothing was overwritten.`}
       footer={
         <>
@@ -144,7 +153,7 @@ export function ConflictDialog({
         </>
       }
     >
-      <dl className="space-y-3 text-sm" data-testid="conflict-dialog">
+      <dl ref={body} className="space-y-3 text-sm" data-testid="conflict-dialog">
         <div className="rounded-lg border border-border bg-canvas px-3 py-2">
           <dt className="text-xs font-medium text-muted">Their version</dt>
           <dd className="mt-0.5 text-ink">{theirs ? describeDoc(theirs) : '—'}</dd>
