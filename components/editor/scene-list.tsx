@@ -319,7 +319,7 @@ function SceneRow(props: SceneRowProps) {
           </div>
 
           <div className="flex min-w-0 flex-col items-start gap-1 [grid-area:actions] sm:flex-row sm:items-center">
-            <Button size="sm" variant="ghost" className="px-2" onClick={props.onPreview} aria-label={`Show scene ${number} in the preview`} data-testid="scene-preview">
+            <Button size="sm" variant="ghost" className="px-2" onClick={props.onPreview} aria-label={`Show in preview: scene ${number}`} data-testid="scene-preview">
               <Eye aria-hidden /> Show in preview
             </Button>
             <Button

@@ -99,7 +99,7 @@ function Fact({ label, value, sub, testId }: { label: string; value: string; sub
       <dd data-testid={testId} className="mt-0.5 truncate text-base font-semibold tabular-nums text-ink">
         {value}
       </dd>
-      <dd className="truncate text-xs text-subtle">{sub}</dd>
+      <dd className="truncate text-xs text-muted">{sub}</dd>
     </div>
   )
 }

@@ -60,6 +60,9 @@ export function PlayerImpl({
   const playerRef = useRef<PlayerRef>(null)
   const frameRef = useRef<HTMLDivElement>(null)
   const [attempt, setAttempt] = useState(0)
+  // while the composition shows its error (with a button), the picture is not hidden from assistive tech
+  const [crashedAt, setCrashedAt] = useState<number | null>(null)
+  const crashed = crashedAt === attempt
   const { width, height } = VIDEO_FORMATS[format]
   const timeline = useMemo(() => timelineFor(template, props), [template, props])
   const inputProps = useMemo(() => withMediaUrls(props, urls) as unknown as Record<string, unknown>, [props, urls])
@@ -73,6 +76,14 @@ export function PlayerImpl({
     // only a new request seeks; a longer or shorter timeline does not
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [seekRequest])
+
+  useEffect(() => {
+    const player = playerRef.current
+    if (!player) return
+    const onError = () => setCrashedAt(attempt)
+    player.addEventListener('error', onError)
+    return () => player.removeEventListener('error', onError)
+  }, [attempt])
 
   const errorFallback = useCallback(
     ({ error }: { error: Error }) => (
@@ -104,7 +115,9 @@ export function PlayerImpl({
       style={{ '--player-height': maxHeight } as CSSProperties}
     >
       <div className="flex min-h-0 flex-1 items-center justify-center bg-black">
+        {/* the picture itself; the controls below carry what assistive tech needs (state, time) */}
         <div
+          aria-hidden={!crashed}
           className="relative mx-auto"
           style={{
             aspectRatio: `${width} / ${height}`,
