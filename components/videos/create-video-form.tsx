@@ -2,7 +2,7 @@
 
 import Link from 'next/link'
 import { useRouter } from 'next/navigation'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Check, Clapperboard, Mic, Music } from 'lucide-react'
 import { Button, ButtonLink } from '@/components/ui/button'
@@ -67,6 +67,13 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
   const [scripts, setScripts] = useState<string[]>(initialScripts)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, setPending] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
+
+  /** Shows the messages beside their fields and takes the person to the first one. */
+  function showErrors(found: Record<string, string>) {
+    setErrors(found)
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+  }
 
   const scenes = drafts[template].scenes
   const music = audio.find((a) => a.id === musicAssetId) ?? null
@@ -95,8 +102,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
     if (!parsed.success) {
       const found: Record<string, string> = {}
       for (const issue of parsed.error.issues) found[issue.path.join('.') || 'form'] ??= issue.message
-      setErrors(found)
-      toast.error(Object.values(found)[0] ?? 'Please check the form.')
+      showErrors(found)
       return
     }
     setErrors({})
@@ -109,7 +115,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
         router.push(`/dashboard/${teamId}/props/${listingId}/${result.data.id}/edit`)
         return
       }
-      setErrors(result.fieldErrors ?? {})
+      showErrors(result.fieldErrors ?? {})
       toast.error(result.error, { id: toastId })
     } catch {
       toast.error('We could not reach the server. Check your connection and try again.', { id: toastId })
@@ -118,7 +124,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
       <Card>
         <CardHeader>
           <CardTitle id={`${ids}-template`}>Template</CardTitle>
