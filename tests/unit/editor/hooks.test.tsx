@@ -27,6 +27,8 @@ function Leave({ active }: { active: boolean }) {
   useLeaveWarning(active)
   return (
     <>
+      {/* a plain anchor: the warning listens on the document, whatever renders the link */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a href="/dashboard/elsewhere">away</a>
       <a href="#section">here</a>
       <a href="https://example.com/">outside</a>
