@@ -201,7 +201,7 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(facts.getByText('30 fps')).toBeVisible()
   await expect(page.getByTestId('render-card').getByText('1 credit', { exact: true })).toBeVisible()
   await expect(page.getByTestId('render-card').getByRole('button', { name: 'Render video' })).toBeDisabled()
-  await expect(page.getByTestId('video-player')).toBeVisible()
+  await expect(page.getByTestId('video-player').getByTestId('player-state')).toHaveText('Paused')
   await screenshot(page, 'video-desktop')
 
   // the listing and the team home list it
@@ -283,6 +283,7 @@ test('the create and video pages fit a phone', async ({ browser }) => {
   await expect(page).toHaveURL(EDITOR_URL, NAVIGATION)
   await page.goto(page.url().replace(/\/edit$/, ''))
   await expect(page.getByTestId('video-facts').getByText('Portrait 9:16 · 1080 × 1920')).toBeVisible(NAVIGATION)
+  await expect(page.getByTestId('player-state')).toHaveText('Paused')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await screenshot(page, 'video-phone')
   await context.close()
