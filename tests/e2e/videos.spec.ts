@@ -76,6 +76,28 @@ async function registerListing(page: Page, teamId: string, title: string, photos
   return page.url()
 }
 
+/** One second of a quiet tone as a 16-bit mono WAV, for the music library. */
+function wav(seconds = 1, rate = 8000): Buffer {
+  const samples = seconds * rate
+  const data = Buffer.alloc(samples * 2)
+  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(2000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2)
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVE', 8)
+  header.write('fmt ', 12)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20)
+  header.writeUInt16LE(1, 22)
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate * 2, 28)
+  header.writeUInt16LE(2, 32)
+  header.writeUInt16LE(16, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  return Buffer.concat([header, data])
+}
+
 async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `scratch/screens/videos-${name}.png`, fullPage: true })
 }
@@ -224,6 +246,27 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(page.getByRole('heading', { name: 'No videos yet' })).toBeVisible()
   await page.goto(videoUrl)
   await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible(NAVIGATION)
+  await context.close()
+})
+
+test('a track from the library becomes the video’s music', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(page, teamId, 'Cottage with a soundtrack', 1)
+  await page.goto(`${listingUrl}/create-video`)
+  await expect(page.getByText('No audio in the library yet.')).toBeVisible(NAVIGATION)
+  await page.getByRole('link', { name: 'Upload a track' }).click()
+  await expect(page).toHaveURL(/\/library\?kind=audio$/, NAVIGATION)
+  await page.getByLabel('Upload audio').setInputFiles([{ name: 'harbour-theme.wav', mimeType: 'audio/wav', buffer: wav() }])
+  await expect(page.getByRole('list', { name: 'Files' }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 })
+
+  await page.goto(`${listingUrl}/create-video`)
+  await page.getByLabel('Music').selectOption({ label: 'harbour-theme.wav' })
+  await expect(page.getByLabel('Preview harbour-theme.wav')).toBeVisible()
+  await page.getByRole('button', { name: 'Create video' }).click()
+  await expect(page).toHaveURL(EDITOR_URL, NAVIGATION)
+  await page.goto(page.url().replace(/\/edit$/, ''))
+  await expect(page.getByTestId('video-facts').getByText(/^On · volume \d+%$/)).toBeVisible(NAVIGATION)
   await context.close()
 })
 
