@@ -78,6 +78,17 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
   const scenes = drafts[template].scenes
   const music = audio.find((a) => a.id === musicAssetId) ?? null
 
+  /** A corrected field loses its message as it changes. */
+  function clearError(prefix: string) {
+    setErrors((current) => {
+      const keys = Object.keys(current).filter((key) => key === prefix || key.startsWith(`${prefix}.`))
+      if (!keys.length) return current
+      const next = { ...current }
+      for (const key of keys) delete next[key]
+      return next
+    })
+  }
+
   function chooseTemplate(next: TemplateId) {
     setTemplate(next)
     if (!titleTouched) setTitle(defaultTitle(listingTitle, next))
@@ -222,6 +233,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
             onChange={(event) => {
               setTitle(event.target.value)
               setTitleTouched(true)
+              clearError('title')
             }}
           />
           <div className="grid gap-5 md:grid-cols-2">
@@ -230,7 +242,10 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
                 <Mic aria-hidden className="size-4 text-subtle" /> Narration voice
               </Label>
               {voices.length ? (
-                <Select id={`${ids}-voice`} value={voiceId} onChange={(event) => setVoiceId(event.target.value)} aria-invalid={errors.voiceId ? true : undefined}>
+                <Select id={`${ids}-voice`} value={voiceId} onChange={(event) => {
+                    setVoiceId(event.target.value)
+                    clearError('voiceId')
+                  }} aria-invalid={errors.voiceId ? true : undefined}>
                   <option value="">No narration voice</option>
                   {voices.map((voice) => (
                     <option key={voice.id} value={voice.id}>
@@ -249,7 +264,10 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
               <Label htmlFor={`${ids}-music`} className="flex items-center gap-1.5">
                 <Music aria-hidden className="size-4 text-subtle" /> Music
               </Label>
-              <Select id={`${ids}-music`} value={musicAssetId} onChange={(event) => setMusicAssetId(event.target.value)} aria-invalid={errors.musicAssetId ? true : undefined}>
+              <Select id={`${ids}-music`} value={musicAssetId} onChange={(event) => {
+                  setMusicAssetId(event.target.value)
+                  clearError('musicAssetId')
+                }} aria-invalid={errors.musicAssetId ? true : undefined}>
                 <option value="">No music</option>
                 {audio.map((track) => (
                   <option key={track.id} value={track.id}>
@@ -275,7 +293,17 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
         </CardBody>
       </Card>
 
-      <NarrationScripts scenes={scenes} thumbs={thumbs} scripts={scripts} errors={errors} onChange={setScripts} onRedraft={redraft} />
+      <NarrationScripts
+        scenes={scenes}
+        thumbs={thumbs}
+        scripts={scripts}
+        errors={errors}
+        onChange={(update) => {
+          setScripts(update)
+          clearError('scripts')
+        }}
+        onRedraft={redraft}
+      />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         <ButtonLink variant="ghost" href={`/dashboard/${teamId}/props/${listingId}`}>
