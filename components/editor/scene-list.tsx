@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useRef, useState } from 'react'
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import Link from 'next/link'
 import { ArrowDown, ArrowUp, Check, Eye, GripVertical, ImagePlus, Images, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -31,6 +31,24 @@ interface SceneListProps {
   onRemove: (id: string) => void
   onAdd: (photos: EditorPhoto[]) => void
   onPreview: (index: number) => void
+  /** a scene's caption got focus (the editor shows that scene if the preview is paused) */
+  onFocusScene?: (index: number) => void
+}
+
+/** What a row can ask the list to do; one stable object, so rows re-render only when their own scene changes. */
+interface RowActions {
+  dragStart: (id: string) => void
+  dragEnd: () => void
+  dragOver: (index: number) => void
+  drop: (index: number) => void
+  move: (from: number, to: number) => void
+  caption: (id: string, value: string) => void
+  seconds: (id: string, value: number | undefined) => void
+  motion: (id: string, value: Motion | undefined) => void
+  script: (id: string, value: string) => void
+  remove: (id: string) => void
+  preview: (index: number) => void
+  focus: (index: number) => void
 }
 
 /**
@@ -44,10 +62,41 @@ export function SceneList(props: SceneListProps) {
   const [overIndex, setOverIndex] = useState<number | null>(null)
   const [announcement, setAnnouncement] = useState('')
 
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= scenes.length || from === to) return
-    setAnnouncement(props.onMove(from, to))
-  }
+  // the latest props and drag state, for the stable row actions below
+  const live = useRef({ props, dragId })
+  useLayoutEffect(() => {
+    live.current = { props, dragId }
+  })
+
+  const actions = useMemo<RowActions>(() => {
+    const move = (from: number, to: number) => {
+      const count = live.current.props.scenes.length
+      if (to < 0 || to >= count || from === to) return
+      setAnnouncement(live.current.props.onMove(from, to))
+    }
+    const reset = () => {
+      setDragId(null)
+      setOverIndex(null)
+    }
+    return {
+      dragStart: (id) => setDragId(id),
+      dragEnd: reset,
+      dragOver: (index) => setOverIndex(index),
+      drop: (index) => {
+        const from = live.current.props.scenes.findIndex((s) => s.id === live.current.dragId)
+        if (from >= 0) move(from, index)
+        reset()
+      },
+      move,
+      caption: (id, value) => live.current.props.onCaption(id, value),
+      seconds: (id, value) => live.current.props.onSeconds(id, value),
+      motion: (id, value) => live.current.props.onMotion(id, value),
+      script: (id, value) => live.current.props.onScript(id, value),
+      remove: (id) => live.current.props.onRemove(id),
+      preview: (index) => live.current.props.onPreview(index),
+      focus: (index) => live.current.props.onFocusScene?.(index),
+    }
+  }, [])
 
   return (
     <div className="space-y-4">
@@ -67,25 +116,7 @@ export function SceneList(props: SceneListProps) {
             fieldErrors={props.fieldErrors}
             dragging={dragId === scene.id}
             dropTarget={overIndex === index && dragId !== null && dragId !== scene.id}
-            onDragStart={() => setDragId(scene.id)}
-            onDragEnd={() => {
-              setDragId(null)
-              setOverIndex(null)
-            }}
-            onDragOver={() => setOverIndex(index)}
-            onDrop={() => {
-              const from = scenes.findIndex((s) => s.id === dragId)
-              if (from >= 0) move(from, index)
-              setDragId(null)
-              setOverIndex(null)
-            }}
-            onMove={(to) => move(index, to)}
-            onCaption={(value) => props.onCaption(scene.id, value)}
-            onSeconds={(value) => props.onSeconds(scene.id, value)}
-            onMotion={(value) => props.onMotion(scene.id, value)}
-            onScript={(value) => props.onScript(scene.id, value)}
-            onRemove={() => props.onRemove(scene.id)}
-            onPreview={() => props.onPreview(index)}
+            actions={actions}
           />
         ))}
       </ol>
@@ -104,20 +135,10 @@ interface SceneRowProps {
   fieldErrors: Record<string, string>
   dragging: boolean
   dropTarget: boolean
-  onDragStart: () => void
-  onDragEnd: () => void
-  onDragOver: () => void
-  onDrop: () => void
-  onMove: (to: number) => void
-  onCaption: (value: string) => void
-  onSeconds: (value: number | undefined) => void
-  onMotion: (value: Motion | undefined) => void
-  onScript: (value: string) => void
-  onRemove: () => void
-  onPreview: () => void
+  actions: RowActions
 }
 
-function SceneRow(props: SceneRowProps) {
+const SceneRow = memo(function SceneRow(props: SceneRowProps) {
   const { scene, index, count } = props
   // the row drags only when the press started on its handle (not when selecting text in a field)
   const armed = useRef(false)
@@ -142,11 +163,11 @@ function SceneRow(props: SceneRowProps) {
         event.dataTransfer.effectAllowed = 'move'
         event.dataTransfer.setData('application/x-scene', scene.id)
         event.dataTransfer.setData('text/plain', scene.id)
-        props.onDragStart()
+        props.actions.dragStart(scene.id)
       }}
       onDragEnd={() => {
         armed.current = false
-        props.onDragEnd()
+        props.actions.dragEnd()
       }}
       data-testid="scene-row"
       data-scene-id={scene.id}
@@ -155,12 +176,12 @@ function SceneRow(props: SceneRowProps) {
         if (!event.dataTransfer.types.includes('application/x-scene')) return
         event.preventDefault()
         event.dataTransfer.dropEffect = 'move'
-        props.onDragOver()
+        props.actions.dragOver(index)
       }}
       onDrop={(event) => {
         if (!event.dataTransfer.types.includes('application/x-scene')) return
         event.preventDefault()
-        props.onDrop()
+        props.actions.drop(index)
       }}
       className={cn(
         'rounded-xl border bg-surface p-3 transition-shadow sm:p-4',
@@ -182,10 +203,10 @@ function SceneRow(props: SceneRowProps) {
             onKeyDown={(event) => {
               if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
                 event.preventDefault()
-                props.onMove(event.key === 'ArrowUp' ? index - 1 : index + 1)
+                props.actions.move(index, event.key === 'ArrowUp' ? index - 1 : index + 1)
               } else if (event.altKey && (event.key === 'Home' || event.key === 'End')) {
                 event.preventDefault()
-                props.onMove(event.key === 'Home' ? 0 : count - 1)
+                props.actions.move(index, event.key === 'Home' ? 0 : count - 1)
               }
             }}
             className="flex h-9 w-7 cursor-grab items-center justify-center rounded-md text-subtle hover:bg-ink/5 hover:text-ink active:cursor-grabbing"
@@ -198,7 +219,7 @@ function SceneRow(props: SceneRowProps) {
             className="h-8 w-7 px-0"
             aria-label={`Move scene ${number} earlier`}
             disabled={index === 0}
-            onClick={() => props.onMove(index - 1)}
+            onClick={() => props.actions.move(index, index - 1)}
           >
             <ArrowUp aria-hidden />
           </Button>
@@ -208,7 +229,7 @@ function SceneRow(props: SceneRowProps) {
             className="h-8 w-7 px-0"
             aria-label={`Move scene ${number} later`}
             disabled={index === count - 1}
-            onClick={() => props.onMove(index + 1)}
+            onClick={() => props.actions.move(index, index + 1)}
           >
             <ArrowDown aria-hidden />
           </Button>
@@ -245,7 +266,8 @@ function SceneRow(props: SceneRowProps) {
               placeholder="What the viewer sees (optional)"
               aria-invalid={captionError ? true : undefined}
               aria-describedby={captionError ? `${base}-caption-m` : undefined}
-              onChange={(event) => props.onCaption(event.target.value)}
+              onChange={(event) => props.actions.caption(scene.id, event.target.value)}
+              onFocus={() => props.actions.focus(index)}
             />
             {captionError ? (
               <p id={`${base}-caption-m`} role="alert" className="text-sm text-danger-700">
@@ -269,7 +291,7 @@ function SceneRow(props: SceneRowProps) {
                 aria-invalid={secondsError ? true : undefined}
                 value={scene.seconds}
                 parse={parseSeconds}
-                onCommit={props.onSeconds}
+                onCommit={(value) => props.actions.seconds(scene.id, value)}
                 placeholder={`Auto (${props.defaultSeconds})`}
               />
               <p id={`${base}-seconds-m`} className={cn('text-xs', secondsError ? 'text-danger-700' : 'text-muted')}>
@@ -282,7 +304,7 @@ function SceneRow(props: SceneRowProps) {
                 id={`${base}-motion`}
                 aria-label={`Motion for scene ${number}`}
                 value={scene.motion ?? ''}
-                onChange={(event) => props.onMotion((event.target.value || undefined) as Motion | undefined)}
+                onChange={(event) => props.actions.motion(scene.id, (event.target.value || undefined) as Motion | undefined)}
               >
                 <option value="">Automatic</option>
                 {MOTIONS.map((motion) => (
@@ -308,7 +330,7 @@ function SceneRow(props: SceneRowProps) {
               rows={2}
               placeholder="What the voice says over this scene (optional)"
               aria-invalid={scriptError ? true : undefined}
-              onChange={(event) => props.onScript(event.target.value)}
+              onChange={(event) => props.actions.script(scene.id, event.target.value)}
               className="min-h-16"
             />
             {scriptError ? (
@@ -319,7 +341,7 @@ function SceneRow(props: SceneRowProps) {
           </div>
 
           <div className="flex min-w-0 flex-col items-start gap-1 [grid-area:actions] sm:flex-row sm:items-center">
-            <Button size="sm" variant="ghost" className="px-2" onClick={props.onPreview} aria-label={`Show in preview: scene ${number}`} data-testid="scene-preview">
+            <Button size="sm" variant="ghost" className="px-2" onClick={() => props.actions.preview(index)} aria-label={`Show in preview: scene ${number}`} data-testid="scene-preview">
               <Eye aria-hidden /> Show in preview
             </Button>
             <Button
@@ -329,7 +351,7 @@ function SceneRow(props: SceneRowProps) {
               disabled={count <= 1}
               title={count <= 1 ? 'A video needs at least one scene' : undefined}
               aria-label={`Remove scene ${number}`}
-              onClick={props.onRemove}
+              onClick={() => props.actions.remove(scene.id)}
             >
               <Trash2 aria-hidden /> Remove
             </Button>
@@ -338,7 +360,7 @@ function SceneRow(props: SceneRowProps) {
       </div>
     </li>
   )
-}
+})
 
 /** Photos of the listing that are not in the video yet: pick some and add them at the end. */
 function PhotoPicker({

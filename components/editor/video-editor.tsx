@@ -1,6 +1,6 @@
 'use client'
 
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import Link from 'next/link'
 import { toast } from 'sonner'
 import { ChevronLeft, Keyboard, Mic, Music, Palette, Redo2, Sparkles, Undo2, UserRound, Users } from 'lucide-react'
@@ -11,7 +11,7 @@ import { Field } from '@/components/ui/field'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { SelectField } from '@/components/listings/select-field'
-import { VideoPlayer } from '@/components/videos/video-player'
+import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
 import { draftScripts } from '@/lib/videos/draft'
 import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants'
@@ -86,6 +86,8 @@ export function VideoEditor(props: VideoEditorProps) {
   const details = useCompositionDetails(doc.template, doc.format, doc.props)
   const [dialogOpen, setDialogOpen] = useState(false)
   const [seekRequest, setSeekRequest] = useState<{ frame: number } | null>(null)
+  // what the preview is doing; focusing a caption shows its scene only while nothing plays
+  const playerStatus = useRef<PlayerStatus>('Paused')
   const saveState = save.state
   const phase = saveState.phase
   const fieldErrors = saveState.fieldErrors
@@ -156,7 +158,17 @@ export function VideoEditor(props: VideoEditorProps) {
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(22rem,27rem)] xl:items-start">
         <aside aria-label="Preview" className="space-y-4 xl:sticky xl:top-20 xl:order-2">
-          <VideoPlayer template={doc.template} format={doc.format} props={doc.props} urls={urls} maxHeight="58vh" seekRequest={seekRequest} />
+          <VideoPlayer
+            template={doc.template}
+            format={doc.format}
+            props={doc.props}
+            urls={urls}
+            maxHeight="58vh"
+            seekRequest={seekRequest}
+            onStateChange={(status) => {
+              playerStatus.current = status
+            }}
+          />
           <CompositionDetailsCard state={details} template={doc.template} format={doc.format} />
           <p className="hidden items-start gap-2 text-xs text-muted xl:flex">
             <Keyboard aria-hidden className="mt-px size-4 shrink-0" />
@@ -310,6 +322,9 @@ export function VideoEditor(props: VideoEditorProps) {
                 toast.success(`Added ${picked.length} scene${picked.length === 1 ? '' : 's'} at the end`)
               }}
               onPreview={previewScene}
+              onFocusScene={(index) => {
+                if (playerStatus.current === 'Paused') previewScene(index)
+              }}
             />
           </EditorSection>
 
