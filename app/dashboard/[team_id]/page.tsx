@@ -88,7 +88,7 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
             </h2>
             {listings.total ? (
               <Link href={`${base}/props`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-800">
-                All properties <ArrowRight aria-hidden className="size-3.5" />
+                {listings.total === 1 ? 'Your property' : `All ${listings.total} properties`} <ArrowRight aria-hidden className="size-3.5" />
               </Link>
             ) : null}
           </div>
