@@ -48,6 +48,8 @@ export const saveStatusText = (phase: SavePhase) => SAVE_STATUS_TEXT[phase]
 /** Leaving now would lose something (or the person has not decided about a conflict). */
 export const hasUnsavedWork = (phase: SavePhase) => phase !== 'saved'
 
+const NO_ERRORS: FieldErrors = Object.freeze({}) as FieldErrors
+
 export const AUTOSAVE_DEBOUNCE_MS = 800
 export const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 15000, 30000]
 
@@ -98,7 +100,7 @@ export class AutosaveController<D, C> {
       phase: 'saved',
       version: options.version,
       error: null,
-      fieldErrors: {},
+      fieldErrors: NO_ERRORS,
       conflict: null,
       attempts: 0,
       lastSavedAt: null,
@@ -164,6 +166,8 @@ export class AutosaveController<D, C> {
   }
 
   private set(patch: Partial<SaveState<C>>) {
+    // one shared empty object, so views keyed on fieldErrors do not re-render for nothing
+    if (patch.fieldErrors && !Object.keys(patch.fieldErrors).length) patch = { ...patch, fieldErrors: NO_ERRORS }
     this.state = { ...this.state, ...patch }
     this.options.onChange?.(this.state)
   }
