@@ -149,14 +149,19 @@ export function useAutosave(teamId: string, videoId: string, doc: EditorDoc, ini
 // ---------------------------------------------------------------- composition details
 
 export const DETAILS_DEBOUNCE_MS = 400
+export const DETAILS_RETRY_MS = 3000
 
 export function useCompositionDetails(template: string, format: string, props: unknown) {
   const [state, dispatch] = useReducer(detailsReducer, initialDetailsState)
+  // bumped to ask again after the server could not be reached
+  const [retry, setRetry] = useState(0)
   const counter = useRef(0)
   const first = useRef(true)
 
   useEffect(() => {
     const id = ++counter.current
+    let cancelled = false
+    let retryTimer: ReturnType<typeof setTimeout> | undefined
     dispatch({ type: 'request', id })
     const ask = async () => {
       try {
@@ -164,17 +169,23 @@ export function useCompositionDetails(template: string, format: string, props: u
         if (result.ok) dispatch({ type: 'success', id, details: result.data })
         else dispatch({ type: 'failure', id, error: result.error })
       } catch {
-        dispatch({ type: 'failure', id, error: 'Could not reach the server to work out the details.' })
+        dispatch({ type: 'failure', id, error: 'Could not reach the server to work out the details. Trying again…' })
+        if (!cancelled) retryTimer = setTimeout(() => setRetry((n) => n + 1), DETAILS_RETRY_MS)
       }
     }
+    let timer: ReturnType<typeof setTimeout> | undefined
     if (first.current) {
       first.current = false
       void ask()
-      return
+    } else {
+      timer = setTimeout(() => void ask(), DETAILS_DEBOUNCE_MS)
     }
-    const timer = setTimeout(() => void ask(), DETAILS_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [template, format, props])
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+      clearTimeout(retryTimer)
+    }
+  }, [template, format, props, retry])
 
   return state
 }
