@@ -60,7 +60,7 @@ export function VideoList({ rows, label = 'Videos' }: { rows: VideoRowView[]; la
             <Poster row={row} />
             <div className="min-w-0 flex-1 space-y-1">
               <p className="truncate font-medium text-ink group-hover:text-brand-700">{row.title}</p>
-              <p className="truncate text-sm text-muted">
+              <p className="relative truncate text-sm text-muted">
                 {row.listingTitle ? `${row.listingTitle} · ` : ''}
                 {templateName(row.template)} · {formatLabel(row.format)}
                 <span className="sr-only">, {formatDuration(row.seconds)} long</span>

@@ -317,7 +317,7 @@ test('an outsider gets not-found for another team’s video and its create page'
 test('the create and video pages fit a phone', async ({ browser }) => {
   test.setTimeout(150_000)
   const { context, page, teamId } = await ownerWithTeam(browser, { width: 390, height: 844 })
-  const listingUrl = await registerListing(page, teamId, 'Compact flat with balcony', 2)
+  const listingUrl = await registerListing(page, teamId, 'Compact flat with balcony and a long name for the list', 2)
   await page.goto(`${listingUrl}/create-video`)
   await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible(NAVIGATION)
   await page.getByTestId('format-option').filter({ hasText: 'Portrait' }).click()
@@ -331,5 +331,12 @@ test('the create and video pages fit a phone', async ({ browser }) => {
   await expect(page.getByTestId('player-state')).toHaveText('Paused')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await screenshot(page, 'video-phone')
+  // the rows with long titles stay inside the screen on the listing and the team home
+  for (const target of [listingUrl, `/dashboard/${teamId}`]) {
+    await page.goto(target)
+    await expect(page.getByTestId('video-row')).toHaveCount(1, NAVIGATION)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), target).toBeLessThanOrEqual(390)
+  }
+  await screenshot(page, 'home-phone')
   await context.close()
 })

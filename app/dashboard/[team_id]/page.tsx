@@ -81,7 +81,7 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
       </div>
 
       <div className="mt-8 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="videos-title" className="space-y-3">
+        <section aria-labelledby="videos-title" className="min-w-0 space-y-3">
           <div className="flex items-center justify-between gap-3">
             <h2 id="videos-title" className="text-base font-semibold text-ink">
               Recent videos
