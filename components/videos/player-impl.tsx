@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentType, type CSSProperties, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ComponentType, type CSSProperties, type KeyboardEvent, type RefObject } from 'react'
 import { Player, type PlayerRef } from '@remotion/player'
 import { AlertTriangle, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
@@ -248,11 +248,11 @@ function PlayerControls({ playerRef, frameRef, attempt, durationInFrames, fps, a
     else void element.requestFullscreen?.().catch(() => undefined)
   }
 
-  // keys anywhere in the player region: space/k play, m mute, f fullscreen, arrows seek by a second
-  useEffect(() => {
-    const region = frameRef.current
-    if (!region) return
-    const onKey = (event: globalThis.KeyboardEvent) => {
+  // keys anywhere in the player region: space/k play, m mute, f fullscreen, arrows seek by a second.
+  // One listener for the region's life; it calls the latest handler (the controls re-render per frame).
+  const onRegionKey = useRef<(event: globalThis.KeyboardEvent) => void>(() => {})
+  useLayoutEffect(() => {
+    onRegionKey.current = (event) => {
       if (event.altKey || event.ctrlKey || event.metaKey) return
       const target = event.target as HTMLElement
       const onButton = target.tagName === 'BUTTON'
@@ -273,9 +273,14 @@ function PlayerControls({ playerRef, frameRef, attempt, durationInFrames, fps, a
         seek(current + (key === 'arrowleft' ? -fps : fps))
       }
     }
+  })
+  useEffect(() => {
+    const region = frameRef.current
+    if (!region) return
+    const onKey = (event: globalThis.KeyboardEvent) => onRegionKey.current(event)
     region.addEventListener('keydown', onKey)
     return () => region.removeEventListener('keydown', onKey)
-  })
+  }, [frameRef])
 
   const onSeekKey = (event: KeyboardEvent<HTMLInputElement>) => {
     const steps: Record<string, number> = { ArrowLeft: -fps, ArrowDown: -fps, ArrowRight: fps, ArrowUp: fps, PageDown: -5 * fps, PageUp: 5 * fps }
