@@ -7,7 +7,7 @@ export type PlayerEvent = 'play' | 'pause' | 'waiting' | 'resume' | 'ended'
 export type PlayerState = {
   /** what the viewer asked for: playing or not */
   playing: boolean
-  /** the Player is waiting for media (a photo, the music) before it can show the next frame */
+  /** the Player is waiting for media (a photo, the music) before it can show the next frame; kept across pause */
   buffering: boolean
 }
 
@@ -18,9 +18,9 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
     case 'play':
       return { ...state, playing: true }
     case 'pause':
-      return { playing: false, buffering: false }
     case 'ended':
-      return { playing: false, buffering: false }
+      // the media may still be loading: a later play must show Buffering until it resumes
+      return { ...state, playing: false }
     case 'waiting':
       return { ...state, buffering: true }
     case 'resume':
@@ -28,9 +28,10 @@ export function reducePlayer(state: PlayerState, event: PlayerEvent): PlayerStat
   }
 }
 
+/** Buffering only while playing was asked for: a paused Player that is still loading is paused. */
 export function playerStatus(state: PlayerState): PlayerStatus {
-  if (state.buffering) return 'Buffering'
-  return state.playing ? 'Playing' : 'Paused'
+  if (!state.playing) return 'Paused'
+  return state.buffering ? 'Buffering' : 'Playing'
 }
 
 /** 0:03, 1:05, 12:00 — whole seconds, rounded down. */

@@ -1,4 +1,4 @@
-import { AbsoluteFill, Img, useCurrentFrame } from 'remotion';
+import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
 import { clampLines, titleCopy } from '../scenes/copy';
 import { FONTS } from '../scenes/fonts';
@@ -6,6 +6,7 @@ import { useLayout } from '../scenes/layout';
 import { riseIn } from '../scenes/motion';
 import type { ClassicTourProps } from '../schema';
 import type { ClassicTheme } from './theme';
+import { MediaImg } from '../scenes/MediaImg';
 
 export function ClassicEndCard({ props, theme }: { props: ClassicTourProps; theme: ClassicTheme }) {
   const frame = useCurrentFrame();
@@ -45,7 +46,7 @@ export function ClassicEndCard({ props, theme }: { props: ClassicTourProps; them
             </div>
             {agent.brokerage || agent.logoSrc ? (
               <div style={{ display: 'flex', alignItems: 'center', justifyContent: stacked ? 'center' : 'flex-start', gap: 28, marginTop: 40, ...riseIn(frame, 20) }}>
-                {agent.logoSrc ? <Img src={agent.logoSrc} style={{ height: 72, maxWidth: 320, objectFit: 'contain' }} /> : null}
+                {agent.logoSrc ? <MediaImg src={agent.logoSrc} style={{ height: 72, maxWidth: 320, objectFit: 'contain' }} /> : null}
                 {agent.brokerage ? (
                   <div style={{ fontFamily: FONTS.inter, fontWeight: 600, fontSize: 28, letterSpacing: 2, color: soft, ...clampLines(1) }}>{agent.brokerage}</div>
                 ) : null}

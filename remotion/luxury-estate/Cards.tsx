@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { AbsoluteFill, Img, useCurrentFrame } from 'remotion';
+import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
 import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
@@ -9,6 +9,7 @@ import { fadeIn, grow, riseIn } from '../scenes/motion';
 import type { LuxuryEstateProps } from '../schema';
 import { eyebrow, Hairline } from './Scenes';
 import type { LuxuryTheme } from './theme';
+import { MediaImg } from '../scenes/MediaImg';
 
 type Props = { props: LuxuryEstateProps; theme: LuxuryTheme };
 
@@ -104,7 +105,7 @@ export function LuxuryEnd({ props, theme }: Props) {
             </div>
             {agent.brokerage || agent.logoSrc ? (
               <div style={{ display: 'flex', gap: 24, alignItems: 'center', justifyContent: row ? 'flex-start' : 'center', marginTop: 36, opacity: fadeIn(frame, 32, 24) }}>
-                {agent.logoSrc ? <Img src={agent.logoSrc} style={{ height: 60, maxWidth: 280, objectFit: 'contain' }} /> : null}
+                {agent.logoSrc ? <MediaImg src={agent.logoSrc} style={{ height: 60, maxWidth: 280, objectFit: 'contain' }} /> : null}
                 {agent.brokerage ? <div style={{ ...eyebrow(theme, 20), color: theme.muted, ...clampLines(1) }}>{agent.brokerage}</div> : null}
               </div>
             ) : null}

@@ -15,20 +15,24 @@ export function trackVolume(track: AudioTrack, fps: number, endFrame: number) {
   };
 }
 
-/** Music loops under the whole video; narration starts at its offset and plays once. */
+/**
+ * Music loops under the whole video; narration starts at its offset and plays once. In the Player,
+ * a track that has not loaded enough pauses playback (Buffering) rather than drifting out of sync.
+ */
 export function AudioTracks({ music, narration }: { music?: AudioTrack | null; narration?: AudioTrack | null }) {
   const { fps, durationInFrames } = useVideoConfig();
   return (
     <>
       {music ? (
         <Sequence from={Math.round((music.startSeconds ?? 0) * fps)} name="Music" layout="none">
-          <Audio src={music.src} loop volume={trackVolume(music, fps, durationInFrames - Math.round((music.startSeconds ?? 0) * fps))} />
+          <Audio src={music.src} loop pauseWhenBuffering volume={trackVolume(music, fps, durationInFrames - Math.round((music.startSeconds ?? 0) * fps))} />
         </Sequence>
       ) : null}
       {narration ? (
         <Sequence from={Math.round((narration.startSeconds ?? 0) * fps)} name="Narration" layout="none">
           <Audio
             src={narration.src}
+            pauseWhenBuffering
             volume={trackVolume(narration, fps, durationInFrames - Math.round((narration.startSeconds ?? 0) * fps))}
           />
         </Sequence>

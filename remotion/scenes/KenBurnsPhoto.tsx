@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
-import { AbsoluteFill, Easing, Img, interpolate, useCurrentFrame } from 'remotion';
+import { AbsoluteFill, Easing, interpolate, useCurrentFrame } from 'remotion';
 import type { PhotoScene } from '../schema';
+import { MediaImg } from './MediaImg';
 
 export type Motion = NonNullable<PhotoScene['motion']>;
 const MOTIONS: Motion[] = ['zoom-in', 'pan-left', 'zoom-out', 'pan-right'];
@@ -33,7 +34,7 @@ export function KenBurnsPhoto({ src, durationInFrames, motion, strength = 0.1, s
   }[motion];
   return (
     <AbsoluteFill style={{ overflow: 'hidden', backgroundColor: '#111', ...style }}>
-      <Img
+      <MediaImg
         src={src}
         style={{ width: '100%', height: '100%', objectFit: 'cover', transform, willChange: 'transform' }}
       />

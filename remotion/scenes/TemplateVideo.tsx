@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { linearTiming, TransitionSeries, type TransitionPresentation } from '@remotion/transitions';
-import { AbsoluteFill } from 'remotion';
+import { AbsoluteFill, useVideoConfig } from 'remotion';
 import type { Timeline, TimelineSegment } from '../duration';
 import type { VideoProps } from '../schema';
 import { AudioTracks } from './AudioTracks';
@@ -17,6 +17,9 @@ type Props = {
 
 /** Lays a template's segments on a TransitionSeries and adds the audio and watermark layers. */
 export function TemplateVideo({ props, timeline, background, renderSegment, transitionInto }: Props) {
+  // In the Player each scene mounts a second early (hidden), so its photo is loaded before it shows;
+  // only a slower load pauses playback. Renders ignore premounting.
+  const { fps } = useVideoConfig();
   return (
     <AbsoluteFill style={{ backgroundColor: background }}>
       <TransitionSeries>
@@ -28,7 +31,7 @@ export function TemplateVideo({ props, timeline, background, renderSegment, tran
                 timing={linearTiming({ durationInFrames: timeline.transitionFrames })}
               />
             ) : null}
-            <TransitionSeries.Sequence durationInFrames={segment.durationInFrames} name={segment.kind}>
+            <TransitionSeries.Sequence durationInFrames={segment.durationInFrames} name={segment.kind} premountFor={fps}>
               {renderSegment(segment)}
             </TransitionSeries.Sequence>
           </Fragment>

@@ -1,4 +1,4 @@
-import { AbsoluteFill, Img, useCurrentFrame, useVideoConfig } from 'remotion';
+import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
 import { clampLines, singleLine, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
@@ -7,6 +7,7 @@ import { useLayout } from '../scenes/layout';
 import { pop, riseIn } from '../scenes/motion';
 import type { SocialReelProps } from '../schema';
 import type { ReelTheme } from './theme';
+import { MediaImg } from '../scenes/MediaImg';
 
 type Props = { props: SocialReelProps; theme: ReelTheme };
 
@@ -100,7 +101,7 @@ export function ReelEnd({ props, theme }: Props) {
             {agent.email ? <div style={{ fontFamily: FONTS.inter, fontWeight: 500, fontSize: 36, marginTop: 10, color: 'rgba(255,255,255,0.85)', ...clampLines(1), ...riseIn(frame, 14, 30, 10) }}>{agent.email}</div> : null}
             {agent.brokerage || agent.logoSrc ? (
               <div style={{ display: 'flex', gap: 24, alignItems: 'center', justifyContent: row ? 'flex-start' : 'center', marginTop: 32, ...riseIn(frame, 16, 30, 10) }}>
-                {agent.logoSrc ? <Img src={agent.logoSrc} style={{ height: 64, maxWidth: 300, objectFit: 'contain' }} /> : null}
+                {agent.logoSrc ? <MediaImg src={agent.logoSrc} style={{ height: 64, maxWidth: 300, objectFit: 'contain' }} /> : null}
                 {agent.brokerage ? <div style={{ fontFamily: FONTS.inter, fontWeight: 700, fontSize: 30, letterSpacing: 3, textTransform: 'uppercase', opacity: 0.75, ...clampLines(1) }}>{agent.brokerage}</div> : null}
               </div>
             ) : null}

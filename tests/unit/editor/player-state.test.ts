@@ -24,15 +24,21 @@ describe('player state chip', () => {
     expect(run(['play', 'ended'])).toBe('Paused')
   })
 
-  it('shows Buffering while waiting and returns to what was asked for on resume', () => {
+  it('shows Buffering while playing waits for media and returns to Playing on resume', () => {
     expect(run(['play', 'waiting'])).toBe('Buffering')
     expect(run(['play', 'waiting', 'resume'])).toBe('Playing')
-    expect(run(['waiting'])).toBe('Buffering')
+    expect(run(['waiting', 'play'])).toBe('Buffering')
+  })
+
+  it('a paused Player that is still loading is paused', () => {
+    expect(run(['waiting'])).toBe('Paused')
     expect(run(['waiting', 'resume'])).toBe('Paused')
   })
 
-  it('a pause while buffering is a pause', () => {
+  it('a pause while buffering is a pause, and playing again buffers until the media arrives', () => {
     expect(run(['play', 'waiting', 'pause'])).toBe('Paused')
+    expect(run(['play', 'waiting', 'pause', 'play'])).toBe('Buffering')
+    expect(run(['play', 'waiting', 'pause', 'play', 'resume'])).toBe('Playing')
     expect(run(['play', 'waiting', 'pause', 'resume'])).toBe('Paused')
   })
 })
