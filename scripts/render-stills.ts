@@ -4,20 +4,14 @@
 //   npx tsx scripts/render-stills.ts --scenes           one still per scene kind (title, photo, facts, …)
 //   npx tsx scripts/render-stills.ts --only social-reel,classic-tour-square --minimal --watermark
 //   npx tsx scripts/render-stills.ts --only classic-tour --props '{"theme":"dark"}'
-import { bundle } from '@remotion/bundler';
-import { openBrowser, renderStill, selectComposition } from '@remotion/renderer';
+import { renderStill, selectComposition } from '@remotion/renderer';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { completeProps, compositionId, TEMPLATE_IDS, timelineFor } from '../remotion/catalog';
 import { VIDEO_FORMAT_IDS } from '../remotion/constants';
 import { segmentStarts } from '../remotion/duration';
 import type { VideoProps } from '../remotion/schema';
-
-const root = path.resolve(import.meta.dirname, '..');
-const browserExecutable = process.env.REMOTION_CHROMIUM ?? '/usr/bin/chromium';
-const onBrowserDownload = () => {
-  throw new Error(`Refusing to download a browser; install Chromium at ${browserExecutable} or set REMOTION_CHROMIUM`);
-};
+import { browserExecutable, bundleTemplates, logLevel, median, onBrowserDownload, openLocalBrowser, root } from './lib/remotion-local';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;
@@ -27,8 +21,6 @@ const watermark = args.includes('--watermark');
 const stress = args.includes('--stress');
 /** Extra props merged over the sample, e.g. --props '{"theme":"dark","brandColor":"#0f766e"}'. */
 const extraProps = args.includes('--props') ? (JSON.parse(args[args.indexOf('--props') + 1]) as Partial<VideoProps>) : null;
-// 'error' hides the renderer's container memory notice that repeats for every call.
-const logLevel = 'error' as const;
 
 /**
  * The compositions' default props are the sample listing; their staticFile() URLs only resolve
@@ -78,15 +70,9 @@ function stressProps(defaults: VideoProps): VideoProps {
 async function main() {
   const outDir = path.join(root, 'stills');
   mkdirSync(outDir, { recursive: true });
-  let started = performance.now();
-  const serveUrl = await bundle({
-    entryPoint: path.join(root, 'remotion/index.ts'),
-    publicDir: path.join(root, 'public'),
-    outDir: path.join(root, 'node_modules/.cache/remotion-stills-bundle'),
-  });
-  console.log(`bundled in ${Math.round(performance.now() - started)} ms`);
-  // openBrowser takes no onBrowserDownload; with an executable it never downloads.
-  const puppeteerInstance = await openBrowser('chrome', { browserExecutable, chromiumOptions: { gl: 'swangle' }, logLevel });
+  const { serveUrl, ms: bundleMs } = await bundleTemplates();
+  console.log(`bundled in ${bundleMs} ms`);
+  const puppeteerInstance = await openLocalBrowser();
   const timings: number[] = [];
   try {
     for (const template of TEMPLATE_IDS) {
@@ -108,7 +94,7 @@ async function main() {
           // Late enough that entrances have settled, early enough to be before the next transition.
           const frame = start + Math.round(segment.durationInFrames * 0.6);
           const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${stress ? '-stress' : ''}${watermark ? '-watermark' : ''}${extraProps ? '-custom' : ''}.png`);
-          started = performance.now();
+          const started = performance.now();
           await renderStill({ serveUrl, composition, inputProps, frame, output: file, browserExecutable, onBrowserDownload, puppeteerInstance, overwrite: true, logLevel });
           const ms = Math.round(performance.now() - started);
           timings.push(ms);
@@ -119,8 +105,7 @@ async function main() {
   } finally {
     await puppeteerInstance.close({ silent: true });
   }
-  const sorted = [...timings].sort((a, b) => a - b);
-  console.log(`${timings.length} stills; median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms`);
+  console.log(`${timings.length} stills; median ${median(timings)} ms, max ${Math.max(...timings)} ms`);
 }
 
 main().catch((error) => {
