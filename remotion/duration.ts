@@ -89,3 +89,13 @@ export function segmentStarts(timeline: Timeline): number[] {
   }
   return starts;
 }
+
+/**
+ * A frame that stands for a segment (default: the title card): 60 % in, once its entrance has
+ * settled and before the next transition. Thumbnails, the first frame the players show and the
+ * stills script all use it.
+ */
+export function posterFrame(timeline: Timeline, segmentIndex = 0): number {
+  const segment = timeline.segments[segmentIndex];
+  return segmentStarts(timeline)[segmentIndex] + Math.round(segment.durationInFrames * 0.6);
+}

@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { completeProps, compositionId, TEMPLATE_IDS, timelineFor } from '../remotion/catalog';
 import { VIDEO_FORMAT_IDS } from '../remotion/constants';
-import { segmentStarts } from '../remotion/duration';
+import { posterFrame } from '../remotion/duration';
 import type { VideoProps } from '../remotion/schema';
 import { browserExecutable, bundleTemplates, logLevel, median, onBrowserDownload, openLocalBrowser, root } from './lib/remotion-local';
 
@@ -86,13 +86,11 @@ async function main() {
           ? await selectComposition({ serveUrl, id, inputProps, browserExecutable, onBrowserDownload, puppeteerInstance, logLevel })
           : defaults;
         const timeline = timelineFor(template, props);
-        const starts = segmentStarts(timeline);
         const picks = timeline.segments
-          .map((segment, i) => ({ segment, start: starts[i] }))
+          .map((segment, index) => ({ segment, index }))
           .filter(({ segment }, i, all) => (allScenes ? all.findIndex((s) => s.segment.kind === segment.kind) === i : segment.kind === 'title'));
-        for (const { segment, start } of picks) {
-          // Late enough that entrances have settled, early enough to be before the next transition.
-          const frame = start + Math.round(segment.durationInFrames * 0.6);
+        for (const { segment, index } of picks) {
+          const frame = posterFrame(timeline, index);
           const file = path.join(outDir, `${id}${allScenes ? `-${segment.kind}` : ''}${minimal ? '-minimal' : ''}${stress ? '-stress' : ''}${watermark ? '-watermark' : ''}${extraProps ? '-custom' : ''}.png`);
           const started = performance.now();
           await renderStill({ serveUrl, composition, inputProps, frame, output: file, browserExecutable, onBrowserDownload, puppeteerInstance, overwrite: true, logLevel });

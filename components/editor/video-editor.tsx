@@ -15,7 +15,7 @@ import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player
 import { draftScripts } from '@/lib/videos/draft'
 import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants'
-import { segmentStarts } from '@/remotion/duration'
+import { posterFrame, segmentStarts } from '@/remotion/duration'
 import { listFacts } from '@/remotion/scenes/facts'
 import { hasUnsavedWork } from './autosave'
 import {
@@ -85,7 +85,10 @@ export function VideoEditor(props: VideoEditorProps) {
   const save = useAutosave(teamId, videoId, doc, props.version)
   const details = useCompositionDetails(doc.template, doc.format, doc.props)
   const [dialogOpen, setDialogOpen] = useState(false)
-  const [seekRequest, setSeekRequest] = useState<{ frame: number } | null>(null)
+  // the preview opens on the title card once its text is in, like the thumbnails and the video page
+  const [seekRequest, setSeekRequest] = useState<{ frame: number } | null>(() => ({
+    frame: posterFrame(timelineFor(props.initial.template, props.initial.props)),
+  }))
   // what the preview is doing; focusing a caption shows its scene only while nothing plays
   const playerStatus = useRef<PlayerStatus>('Paused')
   const saveState = save.state

@@ -8,6 +8,7 @@ import { withMediaUrls } from '@/lib/videos/media-refs'
 import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import { TEMPLATE_COMPONENTS } from '@/remotion/components'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
+import { posterFrame } from '@/remotion/duration'
 import type { VideoProps } from '@/remotion/schema'
 import { clampFrame } from './player-state'
 
@@ -29,7 +30,7 @@ export function ThumbnailImpl({ template, format, props, urls, frame, className 
   const timeline = useMemo(() => timelineFor(template, props), [template, props])
   const inputProps = useMemo(() => withMediaUrls(props, urls) as unknown as Record<string, unknown>, [props, urls])
   const component = TEMPLATE_COMPONENTS[template] as unknown as ComponentType<Record<string, unknown>>
-  const shown = clampFrame(frame ?? Math.round(timeline.segments[0].durationInFrames * 0.6), timeline.durationInFrames)
+  const shown = clampFrame(frame ?? posterFrame(timeline), timeline.durationInFrames)
   return (
     <Thumbnail
       component={component}

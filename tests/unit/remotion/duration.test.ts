@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog';
 import { VIDEO_SECONDS } from '@/remotion/constants';
-import { buildTimeline, segmentStarts, type TemplatePacing } from '@/remotion/duration';
+import { buildTimeline, posterFrame, segmentStarts, type TemplatePacing } from '@/remotion/duration';
 import type { VideoProps } from '@/remotion/schema';
 import { maximalListing, minimalListing } from './fixtures';
 
@@ -17,6 +17,22 @@ describe('the shared duration function', () => {
     const timeline = buildTimeline(withScenes(2), pacing);
     expect(timeline.segments.map((s) => s.kind)).toEqual(['title', 'photo', 'photo', 'end']);
     expect(timeline.durationInFrames).toBe(120 + 90 + 90 + 150 - 3 * 15);
+  });
+
+  it('picks a poster frame 60 % into a segment, inside it and before the next transition', () => {
+    // title 120 frames: frame 72; photo 2 starts at 120 − 15 + 90 − 15 = 180, 90 frames: frame 234
+    const timeline = buildTimeline(withScenes(2), pacing);
+    expect(posterFrame(timeline)).toBe(72);
+    expect(posterFrame(timeline, 2)).toBe(180 + 54);
+    for (const template of TEMPLATE_IDS) {
+      const t = timelineFor(template, withScenes(40, 12));
+      const starts = segmentStarts(t);
+      t.segments.forEach((segment, i) => {
+        const frame = posterFrame(t, i);
+        expect(frame).toBeGreaterThanOrEqual(starts[i] + t.transitionFrames);
+        expect(frame).toBeLessThan(starts[i] + segment.durationInFrames - t.transitionFrames);
+      });
+    }
   });
 
   it('uses a scene’s own seconds over the template pace', () => {

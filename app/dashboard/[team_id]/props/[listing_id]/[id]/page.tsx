@@ -17,6 +17,7 @@ import { getVideo } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
 import { timelineFor } from '@/remotion/catalog'
+import { posterFrame } from '@/remotion/duration'
 
 export const metadata: Metadata = { title: 'Video' }
 
@@ -29,7 +30,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
   const listingHref = `/dashboard/${team.id}/props/${video.listing.id}`
   const checked = validateVideoProps(video.template, video.format, video.props)
   // open on the title card once its text is in (frame 0 is still fading in), like the thumbnails
-  const posterFrame = checked.ok ? Math.round(timelineFor(video.template, checked.props).segments[0].durationInFrames * 0.6) : 0
+  const poster = checked.ok ? posterFrame(timelineFor(video.template, checked.props)) : 0
   const scenes = Array.isArray(video.props?.scenes) ? video.props.scenes : []
   const scripted = scenes.filter((scene) => scene.script?.trim()).length
 
@@ -77,7 +78,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
                 props={checked.props}
                 urls={video.urls}
                 maxHeight="65vh"
-              seekRequest={{ frame: posterFrame }}
+              seekRequest={{ frame: poster }}
                 label={`Preview of ${video.title}`}
               />
             ) : (
