@@ -70,7 +70,6 @@ export function TeamSwitcher({ teams, currentId }: { teams: SwitcherTeam[]; curr
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Current team: ${current?.name ?? 'none'}. Switch team`}
         onClick={() => setOpen((v) => !v)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -81,9 +80,12 @@ export function TeamSwitcher({ teams, currentId }: { teams: SwitcherTeam[]; curr
         className="flex w-full items-center gap-3 rounded-xl border border-border bg-surface p-2 text-left shadow-sm transition-colors hover:bg-canvas"
       >
         <TeamMark name={current?.name ?? '?'} />
+        {/* the name starts with what is visible (WCAG label in name): "Current team: Harbour Realty owner. Switch team" */}
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-semibold text-ink">{current?.name}</span>
+          <span className="sr-only">Current team: </span>
+          <span className="block truncate text-sm font-semibold text-ink">{current?.name ?? 'none'}</span>
           <span className="block text-xs capitalize text-muted">{current?.role}</span>
+          <span className="sr-only">. Switch team</span>
         </span>
         <ChevronsUpDown aria-hidden className="size-4 shrink-0 text-subtle" />
       </button>

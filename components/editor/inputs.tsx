@@ -62,9 +62,10 @@ export function ToggleRow({
 }) {
   const id = useId()
   return (
-    <div className={cn('flex items-start justify-between gap-4', disabled && 'opacity-60')}>
+    // a disabled row dims its label and switch, never the hint: the hint says why it is disabled
+    <div className="flex items-start justify-between gap-4">
       <div className="min-w-0">
-        <label htmlFor={id} className="block text-sm font-medium text-ink">
+        <label htmlFor={id} className={cn('block text-sm font-medium', disabled ? 'text-muted' : 'text-ink')}>
           {label}
         </label>
         {hint ? (
@@ -73,7 +74,7 @@ export function ToggleRow({
           </p>
         ) : null}
       </div>
-      <span className="relative inline-flex shrink-0">
+      <span className={cn('relative inline-flex shrink-0', disabled && 'opacity-50')}>
         <input
           id={id}
           type="checkbox"

@@ -50,7 +50,7 @@ export function Gallery({ photos, coverId }: { photos: GalleryPhoto[]; coverId: 
                 setOpen(index)
               }}
               className="group relative block aspect-[4/3] size-full overflow-hidden rounded-lg bg-ink/5 focus-visible:outline-3 focus-visible:outline-brand-500"
-              aria-label={`Open photo ${index + 1} of ${photos.length}${photo.caption ? `: ${photo.caption}` : ''}`}
+              aria-label={`Open photo ${index + 1} of ${photos.length}${photo.caption ? `: ${photo.caption}` : ''}${photo.id === coverId ? '. Cover' : ''}`}
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- signed storage URLs */}
               <img src={(index === 0 ? photo.url : photo.thumbUrl) ?? photo.url ?? ''} alt="" loading="lazy" className="size-full object-cover transition-transform group-hover:scale-[1.02]" />

@@ -7,6 +7,7 @@ import { cn } from './cn'
 export interface MenuProps {
   /** the content of the trigger button */
   trigger: ReactNode
+  /** added to the trigger's accessible name after its visible text */
   triggerLabel?: string
   triggerClassName?: string
   align?: 'start' | 'end'
@@ -43,11 +44,12 @@ export function Menu({ trigger, triggerLabel, triggerClassName, align = 'end', c
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={triggerLabel}
         onClick={() => setOpen((v) => !v)}
         className={cn('inline-flex items-center gap-2 rounded-lg', triggerClassName)}
       >
         {trigger}
+        {/* after the visible text, so the name contains what is seen (WCAG label in name) */}
+        {triggerLabel ? <span className="sr-only">{`, ${triggerLabel}`}</span> : null}
       </button>
       {open ? (
         <div

@@ -6,5 +6,6 @@ import { Img, type ImgProps } from 'remotion';
  * wait for it anyway.
  */
 export function MediaImg(props: ImgProps) {
-  return <Img pauseWhenLoading {...props} />;
+  // alt="": inside a video the pictures are decoration; the players carry the accessible name
+  return <Img pauseWhenLoading alt="" {...props} />;
 }

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { segmentStarts } from '../../remotion/duration'
 import { timelineFor } from '../../remotion/catalog'
@@ -363,5 +364,30 @@ test('the create and video pages fit a phone', async ({ browser }) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth), target).toBeLessThanOrEqual(390)
   }
   await screenshot(page, 'home-phone')
+  await context.close()
+})
+
+test('the video screens pass an automated accessibility check (axe, WCAG 2.1 A and AA)', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(page, teamId, 'Accessible harbour flat', 2)
+  const editorUrl = await createVideo(page, listingUrl, 'Accessible tour')
+  const videoUrl = editorUrl.replace(/\/edit$/, '')
+  const ready: [string, string][] = [
+    [`${listingUrl}/create-video`, 'template-option'],
+    [editorUrl, 'video-player'],
+    [videoUrl, 'video-player'],
+    [listingUrl, 'video-row'],
+    [`/dashboard/${teamId}`, 'video-row'],
+  ]
+  for (const [url, testId] of ready) {
+    await page.goto(url)
+    await expect(page.getByTestId(testId).first()).toBeVisible(NAVIGATION)
+    // the live thumbnails and the Player draw their pictures after the page is usable
+    await page.waitForLoadState('networkidle')
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    const found = violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+    expect(found, new URL(page.url()).pathname).toEqual([])
+  }
   await context.close()
 })

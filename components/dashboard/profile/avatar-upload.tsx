@@ -87,6 +87,9 @@ export function AvatarUpload({ userId, name, email, currentUrl }: Props) {
             type="file"
             accept="image/jpeg,image/png,image/webp"
             className="sr-only"
+            // the visible button opens it; the input itself stays out of the tab order
+            tabIndex={-1}
+            aria-label="Profile photo file"
             onChange={(event) => onFile(event.target.files?.[0])}
             aria-describedby="avatar-help"
           />
