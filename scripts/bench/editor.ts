@@ -1,0 +1,143 @@
+// Page and editor timings (a benchmark, not a test). Starts the end-to-end stack (in-memory stand-in
+// + production build of the app, as `npm run test:e2e` does) unless one is already up, adds the demo
+// listing (six photos), signs in as the demo owner in the system Chromium and prints medians of:
+//   - create-video page: navigation to DOMContentLoaded, and until all six live thumbnails have drawn
+//     their photos;
+//   - Create video → the editor with its Player ready;
+//   - editor (cold load): until the Player and the composition details ("Up to date") are shown;
+//   - typing: from one keystroke in a caption to the Player showing the new text (paused on that
+//     scene; includes a few ms of browser-driver round trip);
+//   - autosave: from the last keystroke to "All changes saved" (includes the 800 ms debounce);
+//   - video page: until its Player is ready.
+//   npm run bench:editor                  5 rounds, 20 keystrokes
+//   npm run bench:editor -- --rounds 10
+import { spawn, type ChildProcess } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+import { DEMO, DEMO_PASSWORD, appUrl, standInUrl } from '../../tests/e2e/env.ts'
+import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts'
+import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../demo-listing.ts'
+
+const args = process.argv.slice(2)
+const rounds = Number(args.includes('--rounds') ? args[args.indexOf('--rounds') + 1] : 5)
+const keystrokes = 20
+const root = path.resolve(import.meta.dirname, '..', '..')
+const listingUrl = `${appUrl}/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}`
+const timings: Record<string, number[]> = {}
+const record = (name: string, ms: number) => (timings[name] ??= []).push(ms)
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function up(): Promise<boolean> {
+  try {
+    return (await fetch(`${appUrl}/privacy`)).ok
+  } catch {
+    return false
+  }
+}
+
+async function startStack(): Promise<ChildProcess | null> {
+  if (await up()) return null
+  console.log('starting the e2e stack (stand-in + next build + next start)…')
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/server.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+  const started = Date.now()
+  while (!(await up())) {
+    if (child.exitCode !== null) throw new Error('the e2e stack stopped before it was ready')
+    if (Date.now() - started > 420_000) throw new Error('the e2e stack was not ready within 7 minutes')
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  return child
+}
+
+async function timed(name: string, work: () => Promise<unknown>) {
+  const started = performance.now()
+  await work()
+  record(name, performance.now() - started)
+}
+
+async function thumbnailsDrawn(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="template-option"] img, [data-testid="format-option"] img')]
+      return images.length >= 6 && images.every((img) => img.complete && img.naturalWidth > 0)
+    },
+    null,
+    { timeout: 60_000, polling: 'raf' },
+  )
+}
+
+async function editorReady(page: Page) {
+  await page.getByTestId('player-state').waitFor({ timeout: 60_000 })
+  await page.locator('[data-testid="composition-details"][data-state="success"]').waitFor({ timeout: 60_000 })
+}
+
+async function main() {
+  console.log(`${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds`)
+  const stack = await startStack()
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  try {
+    await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await page.goto(`${appUrl}/auth/login?next=%2Fdashboard`)
+    await page.getByLabel(/email/i).first().fill(DEMO.owner)
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: /sign in/i }).click()
+    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/, { timeout: 60_000 })
+
+    for (let round = 0; round < rounds; round++) {
+      await timed('create page: DOMContentLoaded', () => page.goto(`${listingUrl}/create-video`, { waitUntil: 'domcontentloaded' }))
+      const drawnFrom = performance.now()
+      await thumbnailsDrawn(page)
+      record('create page: six thumbnails drawn (after DOMContentLoaded)', performance.now() - drawnFrom)
+
+      await page.getByLabel('Video title').fill(`Bench tour ${round + 1}`)
+      await timed('Create video → editor ready', async () => {
+        await page.getByRole('button', { name: 'Create video' }).click()
+        await page.waitForURL(/\/edit$/, { timeout: 60_000 })
+        await editorReady(page)
+      })
+      const editorUrl = page.url()
+      await timed('editor cold load → Player and details ready', async () => {
+        await page.goto(editorUrl)
+        await editorReady(page)
+      })
+
+      // typing: the Player paused in the middle of scene 1, one character at a time
+      await page.getByTestId('scene-preview').first().click()
+      const caption = page.getByLabel('Caption for scene 1')
+      await caption.fill('')
+      await caption.focus()
+      let typed = ''
+      let lastKey = 0
+      for (const char of 'Harbour light all day'.slice(0, keystrokes)) {
+        typed += char
+        const expected = typed.trimEnd()
+        lastKey = performance.now()
+        await page.keyboard.type(char)
+        await page.waitForFunction((text) => document.querySelector('[data-testid="video-player"]')?.textContent?.includes(text), expected, { polling: 'raf' })
+        // a space changes nothing visible yet: only letters are timed
+        if (char !== ' ') record('keystroke → Player shows it', performance.now() - lastKey)
+      }
+      await page.locator('[data-testid="save-status"][data-phase="saved"]').waitFor({ timeout: 30_000 })
+      record('last keystroke → "All changes saved"', performance.now() - lastKey)
+
+      await timed('video page → Player ready', async () => {
+        await page.goto(editorUrl.replace(/\/edit$/, ''))
+        await page.getByTestId('player-state').waitFor({ timeout: 60_000 })
+      })
+    }
+  } finally {
+    await browser.close()
+    if (stack?.pid) process.kill(-stack.pid, 'SIGTERM')
+  }
+  const width = Math.max(...Object.keys(timings).map((name) => name.length))
+  for (const [name, values] of Object.entries(timings)) {
+    console.log(`${name.padEnd(width)}  median ${median(values).toFixed(0).padStart(5)} ms  min ${Math.min(...values).toFixed(0).padStart(5)}  max ${Math.max(...values).toFixed(0).padStart(5)}  (n=${values.length})`)
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
