@@ -298,6 +298,46 @@ test('a track from the library becomes the video’s music', async ({ browser })
   await context.close()
 })
 
+test('composition details and autosave show every state, offline included, and recover', async ({ browser }) => {
+  test.setTimeout(150_000)
+  const { context, page, teamId } = await ownerWithTeam(browser)
+  const listingUrl = await registerListing(page, teamId, 'Stateful bungalow', 2)
+  // every data-state the details card takes, in order, from before the editor's first render
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __detailStates: seen })
+    new MutationObserver(() => {
+      const state = document.querySelector('[data-testid="composition-details"]')?.getAttribute('data-state')
+      if (state && seen.at(-1) !== state) seen.push(state)
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] })
+  })
+  await createVideo(page, listingUrl, 'Stateful tour')
+  const details = page.getByTestId('composition-details')
+  const states = () => page.evaluate(() => (window as unknown as { __detailStates: string[] }).__detailStates)
+  await expect(details).toHaveAttribute('data-state', 'success', NAVIGATION)
+  await expect(details).toContainText('1920×1080')
+  expect(await states()).toEqual(['loading', 'success'])
+
+  // a change: the last answer stays on screen, dimmed, while the new one is asked for
+  await page.getByLabel('Seconds for scene 1').fill('9')
+  await expect(details).toHaveAttribute('data-state', 'success')
+  expect(await states()).toEqual(['loading', 'success', 'refreshing', 'success'])
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', SAVED)
+
+  // offline: the details say so and the save retries; back online both recover by themselves
+  await context.setOffline(true)
+  await page.getByLabel('Caption for scene 1').fill('Written without a connection')
+  await expect(details).toHaveAttribute('data-state', 'error', SAVED)
+  await expect(page.getByTestId('save-status')).toHaveText('Couldn’t save — retrying', SAVED)
+  await screenshot(page, 'editor-offline')
+  await context.setOffline(false)
+  await expect(details).toHaveAttribute('data-state', 'success', SAVED)
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', { timeout: 30_000 })
+  await page.reload()
+  await expect(page.getByLabel('Caption for scene 1')).toHaveValue('Written without a connection', NAVIGATION)
+  await context.close()
+})
+
 test('two tabs editing the same video: the later save asks instead of overwriting', async ({ browser }) => {
   test.setTimeout(150_000)
   const { context, page, teamId } = await ownerWithTeam(browser)
