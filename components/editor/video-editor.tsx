@@ -54,6 +54,7 @@ import {
 } from './doc'
 import { EditorSection } from './editor-section'
 import { SliderField, ToggleRow } from './inputs'
+import { MiniPreview } from './mini-preview'
 import { SceneList } from './scene-list'
 import { CompositionDetailsCard, ConflictDialog, SaveStatus } from './status'
 import { useAutosave, useCompositionDetails, useEditorDocument, useEditorKeys, useLeaveWarning } from './use-editor'
@@ -91,6 +92,7 @@ export function VideoEditor(props: VideoEditorProps) {
   }))
   // what the preview is doing; focusing a caption shows its scene only while nothing plays
   const playerStatus = useRef<PlayerStatus>('Paused')
+  const playerBox = useRef<HTMLDivElement>(null)
   const saveState = save.state
   const phase = saveState.phase
   const fieldErrors = saveState.fieldErrors
@@ -161,16 +163,26 @@ export function VideoEditor(props: VideoEditorProps) {
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(22rem,27rem)] xl:items-start">
         <aside aria-label="Preview" className="space-y-4 xl:sticky xl:top-20 xl:order-2">
-          <VideoPlayer
+          <div ref={playerBox}>
+            <VideoPlayer
+              template={doc.template}
+              format={doc.format}
+              props={doc.props}
+              urls={urls}
+              maxHeight="58vh"
+              seekRequest={seekRequest}
+              onStateChange={(status) => {
+                playerStatus.current = status
+              }}
+            />
+          </div>
+          <MiniPreview
+            target={playerBox}
             template={doc.template}
             format={doc.format}
             props={doc.props}
             urls={urls}
-            maxHeight="58vh"
-            seekRequest={seekRequest}
-            onStateChange={(status) => {
-              playerStatus.current = status
-            }}
+            frame={Math.min(seekRequest?.frame ?? 0, timeline.durationInFrames - 1)}
           />
           <CompositionDetailsCard state={details} template={doc.template} format={doc.format} />
           <p className="hidden items-start gap-2 text-xs text-muted xl:flex">

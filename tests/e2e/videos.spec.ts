@@ -392,6 +392,23 @@ test('the create and video pages fit a phone', async ({ browser }) => {
   await screenshot(page, 'create-phone')
   await page.getByRole('button', { name: 'Create video' }).click()
   await expect(page).toHaveURL(EDITOR_URL, NAVIGATION)
+
+  // one column: once the Player has scrolled away, a small frame of the scene being edited follows
+  // every keystroke, and pressing it brings the Player back
+  await expect(page.getByTestId('player-state')).toHaveText('Paused', NAVIGATION)
+  await expect(page.getByTestId('mini-preview')).toHaveCount(0)
+  const caption = page.getByLabel('Caption for scene 2')
+  await caption.scrollIntoViewIfNeeded()
+  await caption.fill('Balcony over the bay')
+  const mini = page.getByTestId('mini-preview')
+  await expect(mini).toBeVisible()
+  await expect(mini).toContainText('Balcony over the bay')
+  await page.screenshot({ path: 'scratch/screens/videos-editor-phone.png' })
+  await mini.click()
+  await expect(page.getByTestId('video-player')).toBeInViewport()
+  await expect(mini).toHaveCount(0)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', SAVED)
   await page.goto(page.url().replace(/\/edit$/, ''))
   await expect(page.getByTestId('video-facts').getByText('Portrait 9:16 · 1080 × 1920')).toBeVisible(NAVIGATION)
   await expect(page.getByTestId('player-state')).toHaveText('Paused')
