@@ -18,6 +18,7 @@ import { chromium, type Page } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, appUrl, standInUrl } from '../../tests/e2e/env.ts'
 import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts'
 import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../demo-listing.ts'
+import { median } from '../lib/stats.ts'
 
 const args = process.argv.slice(2)
 const rounds = Number(args.includes('--rounds') ? args[args.indexOf('--rounds') + 1] : 5)
@@ -26,7 +27,6 @@ const root = path.resolve(import.meta.dirname, '..', '..')
 const listingUrl = `${appUrl}/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}`
 const timings: Record<string, number[]> = {}
 const record = (name: string, ms: number) => (timings[name] ??= []).push(ms)
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function up(): Promise<boolean> {
   try {

@@ -31,5 +31,3 @@ export async function bundleTemplates(): Promise<{ serveUrl: string; ms: number 
 export function openLocalBrowser() {
   return openBrowser('chrome', { browserExecutable, logLevel });
 }
-
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
