@@ -29,6 +29,7 @@ export function MiniPreview({
   format: VideoFormat
   props: VideoProps
   urls: Record<string, string>
+  /** the frame the Player was last asked to show (the thumbnail keeps it inside the video) */
   frame: number
 }) {
   const [away, setAway] = useState(false)

@@ -87,7 +87,7 @@ export function VideoEditor(props: VideoEditorProps) {
   const details = useCompositionDetails(doc.template, doc.format, doc.props)
   const [dialogOpen, setDialogOpen] = useState(false)
   // the preview opens on the title card once its text is in, like the thumbnails and the video page
-  const [seekRequest, setSeekRequest] = useState<{ frame: number } | null>(() => ({
+  const [seekRequest, setSeekRequest] = useState<{ frame: number }>(() => ({
     frame: posterFrame(timelineFor(props.initial.template, props.initial.props)),
   }))
   // what the preview is doing; focusing a caption shows its scene only while nothing plays
@@ -182,7 +182,7 @@ export function VideoEditor(props: VideoEditorProps) {
             format={doc.format}
             props={doc.props}
             urls={urls}
-            frame={Math.min(seekRequest?.frame ?? 0, timeline.durationInFrames - 1)}
+            frame={seekRequest.frame}
           />
           <CompositionDetailsCard state={details} template={doc.template} format={doc.format} />
           <p className="hidden items-start gap-2 text-xs text-muted xl:flex">
