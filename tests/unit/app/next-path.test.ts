@@ -19,6 +19,44 @@ describe('safeNextPath', () => {
     expect(safeNextPath(value)).toBe(DEFAULT_NEXT_PATH)
   })
 
+  // what a browser's address bar or a search-params parser hands the page after decoding once
+  it.each([
+    '/.//evil.test',
+    '/./\\evil.test',
+    '/.\\/evil.test',
+    '\\/\\/evil.test',
+    '/\\/evil.test',
+    '/%2F/evil.test',
+    '/%2f%2fevil.test',
+    '/%5C%5Cevil.test',
+    '/%5c/evil.test',
+    '/../..//evil.test',
+    '/x/..//evil.test',
+    '/\t/evil.test',
+    '/\t//evil.test',
+    '//\tevil.test',
+    '/ //evil.test',
+    '/\u00a0//evil.test',
+    'https:evil.test',
+    'https:/evil.test',
+    'https://evil.test',
+    'HTTPS://evil.test',
+    '/https://evil.test'.slice(1),
+    'http:\\\\evil.test',
+    '\\\\evil.test',
+    '/%00//evil.test',
+    '/auth/%6cogin?next=//evil.test',
+    '/auth/login/',
+  ])('refuses %j, which normalises to another host or back into sign-in', (value) => {
+    const result = safeNextPath(value)
+    expect(result).toBe(DEFAULT_NEXT_PATH)
+  })
+
+  it('keeps ordinary encoded paths, which stay on this site', () => {
+    expect(safeNextPath('/dashboard/listings?q=a%2Fb')).toBe('/dashboard/listings?q=a%2Fb')
+    expect(safeNextPath('/dashboard/./listings')).toBe('/dashboard/listings')
+  })
+
   it('never sends a person back into sign-in or sign-up', () => {
     expect(safeNextPath('/auth/login?next=/x')).toBe(DEFAULT_NEXT_PATH)
     expect(safeNextPath('/auth/signup')).toBe(DEFAULT_NEXT_PATH)
