@@ -2,8 +2,10 @@
 // When one changes here, the matching literal in supabase/migrations must change too;
 // tests/integration/app asserts the database agrees with these values.
 
-/** Credits a new team receives when it is created (one 'welcome' ledger row). */
+/** Credits a person's first team receives (one 'welcome' ledger row; once per address, ever). */
 export const WELCOME_CREDITS = 3;
+/** Teams one person may own at once (public.create_team refuses the next). */
+export const MAX_OWNED_TEAMS = 10;
 
 /** Credits one render of a team video costs (taken when queued, refunded on failure). */
 export const RENDER_CREDIT_COST = 1;

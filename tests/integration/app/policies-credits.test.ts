@@ -87,7 +87,9 @@ describe('credit_ledger policies and credit functions', () => {
     })
 
     it('never lets the balance go below zero', async () => {
-      const teamId = await createTeam(cast.outsider, 'Spender Realty')
+      // a first team, so it has its welcome credits (the outsider's second team would have none)
+      const spender = await signUp(cast.standIn, 'spender')
+      const teamId = await createTeam(spender, 'Spender Realty')
       const over = await cast.service.from('credit_ledger')
         .insert({ team_id: teamId, delta: -(WELCOME_CREDITS + 1), reason: 'render' })
       expect(over.error?.message).toBe(`Not enough credits: the team has ${WELCOME_CREDITS} and this needs ${WELCOME_CREDITS + 1}`)

@@ -157,6 +157,11 @@ describe('videos and voices policies', () => {
       ['a photo climbing out of the team folder', 'videos_media_refs_check', () => ({ props: { listing: {}, scenes: [{ id: 'a', src: `media:${cast.teamId}/../${cast.otherTeamId}/x.jpg` }] } })],
       ['music of another team', 'videos_media_refs_check', () => ({ props: minimalProps(cast.teamId, { music: { src: `media:${cast.otherTeamId}/audio/a.mp3`, volume: 0.5 } }) })],
       ['an agent logo of another team', 'videos_media_refs_check', () => ({ props: minimalProps(cast.teamId, { agent: { fullName: 'A', logoSrc: `media:${cast.otherTeamId}/logo.png` } }) })],
+      // issue 11: references hidden in arrays, nested objects or unknown keys are checked too
+      ['a reference of another team inside an array', 'videos_media_refs_check', () => ({ props: minimalProps(cast.teamId, { gallery: [`media:${cast.otherTeamId}/x.jpg`] } as never) })],
+      ['a reference nested in an unknown object', 'videos_media_refs_check', () => ({ props: minimalProps(cast.teamId, { extra: { deep: [{ image: `media:${cast.otherTeamId}/y.jpg` }] } } as never) })],
+      ['a scene reference with a double slash', 'videos_media_refs_check', () => ({ props: { listing: {}, scenes: [{ id: 'a', src: `media:${cast.teamId}//x.jpg` }] } })],
+      ['a scene reference with a backslash climb', 'videos_media_refs_check', () => ({ props: { listing: {}, scenes: [{ id: 'a', src: `media:${cast.teamId}/a\\..\\..\\x.jpg` }] } })],
       ['an unknown template', 'videos_template_check', () => ({ template: 'slideshow' })],
       ['an unknown format', 'videos_format_check', () => ({ format: 'widescreen' })],
       ['29 fps', 'videos_fps_check', () => ({ fps: 29 })],
