@@ -668,6 +668,21 @@ export type Database = {
         }
         Returns: undefined
       }
+      rate_limit_clear: {
+        Args: {
+          p_bucket: string
+        }
+        Returns: undefined
+      }
+      rate_limit_hit: {
+        Args: {
+          p_bucket: string
+          p_max: number
+          p_record?: boolean
+          p_window_seconds: number
+        }
+        Returns: number
+      }
       reorder_listing_photos: {
         Args: {
           p_asset_ids: string[]

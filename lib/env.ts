@@ -23,6 +23,17 @@ const publicSchema = z.object({
 
 const serverSchema = publicSchema.extend({
   SUPABASE_SERVICE_ROLE_KEY: z.preprocess(blankToUndefined, z.string().min(20).optional()),
+  // every link in an email starts here, never with a request's Host/Origin (docs/security.md)
+  SITE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // the header a trusted reverse proxy sets to the client's address; unset: no header is trusted
+  CLIENT_ADDRESS_HEADER: z.preprocess(
+    blankToUndefined,
+    z.string().toLowerCase().regex(/^[a-z0-9-]{1,64}$/, 'a header name, like x-forwarded-for').optional(),
+  ),
+  // for X-Forwarded-For: how many proxies of ours append to it (the client is that many from the right)
+  TRUSTED_PROXY_HOPS: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10).default(1)),
+  // multiplies the per-address auth limits, for many people behind one address (a test rig, an office)
+  AUTH_ADDRESS_LIMIT_SCALE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1000).default(1)),
 })
 
 export type PublicEnv = z.infer<typeof publicSchema>
@@ -58,4 +69,18 @@ export function serverEnv() {
   const serviceRoleKey =
     env.SUPABASE_SERVICE_ROLE_KEY ?? (isLocalSupabase(env.NEXT_PUBLIC_SUPABASE_URL) ? LOCAL_SERVICE_ROLE_KEY : undefined)
   return { ...env, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey }
+}
+
+/** The local app address the README's run command prints; the default site URL next to the stand-in. */
+export const LOCAL_SITE_URL = 'http://localhost:3000'
+
+/**
+ * The configured public address of the app (origin only, no trailing slash), for links in emails
+ * and redirect URLs given to the auth server. Against a hosted project it must be set.
+ */
+export function siteUrl(): string {
+  const env = serverEnv()
+  if (env.SITE_URL) return new URL(env.SITE_URL).origin
+  if (isLocalSupabase(env.NEXT_PUBLIC_SUPABASE_URL)) return LOCAL_SITE_URL
+  throw new Error('Invalid environment: SITE_URL must be set to the app\'s public address (https://…) with a hosted Supabase project')
 }

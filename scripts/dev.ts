@@ -41,7 +41,14 @@ function isHostedSupabase(): boolean {
 
 async function main() {
   let standIn: StandIn | null = null
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
+  // the links in emails point at the address this command prints; Next (no proxy in front) fills
+  // X-Forwarded-For from the socket, so the per-address limits see each browser's address
+  const env: NodeJS.ProcessEnv = {
+    SITE_URL: appUrl,
+    CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+  }
 
   if (!isHostedSupabase()) {
     const started = Date.now()

@@ -4,7 +4,9 @@ import { ActionError, action } from '@/lib/safe-action'
 import { createClient } from '@/lib/supabase/server'
 import { describeAuthError } from './messages'
 import { safeNextPath } from './next-path'
-import { requestOrigin } from './origin'
+import { siteUrl } from '@/lib/env'
+import { clientAddress } from './client-address'
+import { checkAttempt, clearFailures, recordFailure, takeAttempt } from './rate-limit'
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from './schema'
 
 function fail(error: { code?: string; status?: number; message: string }): never {
@@ -14,9 +16,16 @@ function fail(error: { code?: string; status?: number; message: string }): never
 
 /** Email + password sign-in; answers where to go next (a same-origin path). */
 export const signIn = action(signInSchema, async ({ email, password, next }) => {
+  const account = { name: 'signInFailuresPerAccount', subject: email } as const
+  await takeAttempt({ name: 'signInPerAddress', subject: await clientAddress() })
+  await checkAttempt(account)
   const supabase = await createClient()
   const { error } = await supabase.auth.signInWithPassword({ email, password })
-  if (error) fail(error)
+  if (error) {
+    if (error.code === 'invalid_credentials') await recordFailure(account)
+    fail(error)
+  }
+  await clearFailures(account)
   return { next: safeNextPath(next) }
 })
 
@@ -25,8 +34,9 @@ export const signIn = action(signInSchema, async ({ email, password, next }) => 
  * otherwise they must follow the emailed link, which comes back through /auth/callback.
  */
 export const signUp = action(signUpSchema, async ({ fullName, email, password, next }) => {
+  await takeAttempt({ name: 'signUpPerAddress', subject: await clientAddress() })
   const supabase = await createClient()
-  const origin = await requestOrigin()
+  const origin = siteUrl()
   const nextPath = safeNextPath(next)
   const { data, error } = await supabase.auth.signUp({
     email,
@@ -44,8 +54,9 @@ export const signUp = action(signUpSchema, async ({ fullName, email, password, n
 
 /** Sends the reset link. Says the same whether or not the address has an account. */
 export const requestPasswordReset = action(forgotPasswordSchema, async ({ email }) => {
+  await takeAttempt({ name: 'resetPerAddress', subject: await clientAddress() }, { name: 'resetPerAccount', subject: email })
   const supabase = await createClient()
-  const origin = await requestOrigin()
+  const origin = siteUrl()
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${origin}/auth/callback?next=${encodeURIComponent('/auth/reset-password')}`,
   })

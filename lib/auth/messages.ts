@@ -40,6 +40,7 @@ export const NOTICES = {
   'link-expired': 'That link has expired or was already used. Request a new one below.',
   'signed-out': 'You have been signed out.',
   'password-updated': 'Your password was changed. Sign in with the new one.',
+  'too-many-attempts': 'Too many links were tried from your network. Wait a few minutes, then open the link again.',
 } as const
 
 export type NoticeKey = keyof typeof NOTICES

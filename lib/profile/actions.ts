@@ -1,8 +1,9 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { headers } from 'next/headers'
 import { AVATARS } from '@/lib/constants'
+import { siteUrl } from '@/lib/env'
+import { verifyCurrentPassword } from '@/lib/profile/current-password'
 import { ActionError, userAction } from '@/lib/safe-action'
 import { avatarPathSchema, changeEmailSchema, changePasswordSchema, profileNameSchema } from '@/lib/profile/schema'
 import { failWith } from '@/lib/teams/errors'
@@ -46,11 +47,9 @@ export const changeEmail = userAction(changeEmailSchema, async ({ email }, { sup
   if (email === user.email?.toLowerCase()) {
     throw new ActionError('That is already your email address.', { email: 'Enter a different address.' })
   }
-  const h = await headers()
-  const origin = h.get('origin') ?? `http://${h.get('host') ?? 'localhost:3000'}`
   const { data, error } = await supabase.auth.updateUser(
     { email },
-    { emailRedirectTo: `${origin}/auth/callback?next=${encodeURIComponent('/dashboard')}` },
+    { emailRedirectTo: `${siteUrl()}/auth/callback?next=${encodeURIComponent('/dashboard')}` },
   )
   if (error) {
     if (error.code === 'email_exists' || /already been registered/i.test(error.message)) {
@@ -64,9 +63,26 @@ export const changeEmail = userAction(changeEmailSchema, async ({ email }, { sup
   return { email, pendingConfirmation: !changed }
 })
 
-export const changePassword = userAction(changePasswordSchema, async ({ password }, { supabase }) => {
-  const { error } = await supabase.auth.updateUser({ password })
+/**
+ * A new password needs the current one (checked here, whatever the auth server's settings), and,
+ * when the auth server asks for it (secure password change on and a session older than a day), the
+ * 6-digit code it emails: then the first attempt sends the code and the form asks for it.
+ */
+export const changePassword = userAction(changePasswordSchema, async ({ currentPassword, password, nonce }, { supabase, user }) => {
+  if (!user.email) throw new ActionError('Your account has no email address, so it has no password to change.')
+  await verifyCurrentPassword(user.email, currentPassword)
+  const { error } = await supabase.auth.updateUser(nonce ? { password, nonce } : { password })
   if (error) {
+    if (error.code === 'reauthentication_needed') {
+      const sent = await supabase.auth.reauthenticate()
+      if (sent.error) throw new ActionError(sent.error.status === 429 ? 'Too many codes sent. Try again in a few minutes.' : sent.error.message)
+      throw new ActionError(`We emailed a 6-digit code to ${user.email}. Enter it to confirm the change.`, {
+        nonce: 'Enter the code from the email.',
+      })
+    }
+    if (error.code === 'reauthentication_not_valid') {
+      throw new ActionError('That code is wrong or has expired.', { nonce: 'Check the code, or submit again for a new one.' })
+    }
     if (error.code === 'same_password') {
       throw new ActionError('Choose a password you have not used here before.', { password: 'Use a new password.' })
     }

@@ -17,6 +17,12 @@ export const changeEmailSchema = z.object({ email: emailSchema })
 
 export const changePasswordSchema = z
   .object({
+    currentPassword: z.string().min(1, { message: 'Enter your current password.' }).max(PASSWORD_MAX + 1000, { message: 'That is not your current password.' }),
+    // the code a reauthentication email carries, when the auth server asks for one
+    nonce: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+      z.string().regex(/^[0-9]{6}$/, { message: 'Enter the 6-digit code from the email.' }).optional(),
+    ),
     password: z
       .string()
       .min(PASSWORD_MIN, { message: `Use at least ${PASSWORD_MIN} characters.` })

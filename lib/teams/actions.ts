@@ -1,9 +1,9 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { headers } from 'next/headers'
 import { ActionError, userAction } from '@/lib/safe-action'
 import { sendEmail } from '@/lib/email/send'
+import { siteUrl } from '@/lib/env'
 import { INVITATION_DAYS } from '@/lib/constants'
 import { failWith } from '@/lib/teams/errors'
 import {
@@ -44,15 +44,6 @@ export const renameTeam = userAction(renameTeamSchema, async ({ teamId, name }, 
   return { name: data[0].name }
 })
 
-async function siteOrigin(): Promise<string> {
-  const h = await headers()
-  const origin = h.get('origin')
-  if (origin) return origin
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000'
-  const proto = h.get('x-forwarded-proto') ?? (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https')
-  return `${proto}://${host}`
-}
-
 export const inviteMember = userAction(inviteMemberSchema, async ({ teamId, email, role }, { supabase, user }) => {
   const { data: invitation, error } = await supabase
     .from('team_invitations')
@@ -67,7 +58,7 @@ export const inviteMember = userAction(inviteMemberSchema, async ({ teamId, emai
   ])
   const teamName = team?.name ?? 'a team'
   const inviterName = inviter?.full_name || user.email || 'A teammate'
-  const url = `${await siteOrigin()}/dashboard/create?invite=${invitation.token}`
+  const url = `${siteUrl()}/dashboard/create?invite=${invitation.token}`
   const subject = `${inviterName} invited you to ${teamName} on Listing Studio`
   const text = [
     `${inviterName} invited you to join ${teamName} on Listing Studio as ${role === 'admin' ? 'an admin' : 'a member'}.`,

@@ -47,6 +47,11 @@ async function main() {
     NEXT_PUBLIC_SUPABASE_URL: standIn.url,
     NEXT_PUBLIC_SUPABASE_ANON_KEY: standIn.config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: standIn.config.serviceRoleKey,
+    SITE_URL: appUrl,
+    // Next fills X-Forwarded-For from the socket; every test comes from 127.0.0.1, so the
+    // per-address limits are scaled up (the per-account ones stay as in production)
+    CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
+    AUTH_ADDRESS_LIMIT_SCALE: '50',
   }
 
   let child: ChildProcess | null = null

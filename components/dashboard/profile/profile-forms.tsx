@@ -1,6 +1,6 @@
 'use client'
 
-import { useRef } from 'react'
+import { useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { useActionForm } from '@/components/dashboard/use-action-form'
@@ -77,15 +77,42 @@ export function EmailForm({ email }: { email: string }) {
 
 export function PasswordForm() {
   const ref = useRef<HTMLFormElement>(null)
+  // shown once the server asks for the emailed code (secure password change on an older session)
+  const [askCode, setAskCode] = useState(false)
   const form = useActionForm(
     changePasswordSchema,
     changePassword,
     { loading: 'Changing your password…', success: () => 'Password changed' },
-    () => ref.current?.reset(),
+    () => {
+      ref.current?.reset()
+      setAskCode(false)
+    },
   )
+  const showCode = askCode || Boolean(form.errors.nonce)
+  if (form.errors.nonce && !askCode) setAskCode(true)
   return (
-    <form ref={ref} noValidate onSubmit={form.onSubmit()} className="space-y-4">
+    <form ref={ref} method="post" noValidate onSubmit={form.onSubmit()} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          error={form.errors.currentPassword}
+        />
+        {showCode ? (
+          <Field
+            label="Code from the email"
+            name="nonce"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            error={form.errors.nonce}
+            hint="We emailed you a 6-digit code to confirm it is you."
+          />
+        ) : (
+          <div aria-hidden className="hidden sm:block" />
+        )}
         <Field
           label="New password"
           name="password"

@@ -14,11 +14,9 @@ describe('joining a team needs proof of the invited address', () => {
 
   /** A session for an account whose address is not confirmed (as any gap in sign-up would give). */
   async function unconfirmedClaimant(email: string): Promise<Person> {
-    const created = must(
-      await cast.service.auth.admin.createUser({ email, password: 'correct-horse-9', email_confirm: false }),
-      'create unconfirmed user',
-    )
-    const id = created.user.id
+    const created = await cast.service.auth.admin.createUser({ email, password: 'correct-horse-9', email_confirm: false })
+    if (created.error || !created.data.user) throw new Error(`create unconfirmed user: ${created.error?.message}`)
+    const id = created.data.user.id
     const token = await signJwt(cast.standIn.config, {
       sub: id,
       role: 'authenticated',
