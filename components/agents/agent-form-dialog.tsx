@@ -95,7 +95,7 @@ export function AgentFormDialog({ teamId, open, onClose, agent, onSaved }: Props
 
   return (
     <Dialog open={open} onClose={onClose} title={agent ? `Edit ${agent.fullName}` : 'New agent'} className="max-w-xl">
-      <form ref={form} noValidate onSubmit={submit} className="space-y-4">
+      <form method="post" ref={form} noValidate onSubmit={submit} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <SingleImageUpload label="Photo" api={api('photo')} currentUrl={agent?.photoUrl ?? null} onChange={setPhotoPath} />
           <SingleImageUpload label="Logo" shape="wide" api={api('logo')} currentUrl={agent?.logoUrl ?? null} onChange={setLogoPath} />

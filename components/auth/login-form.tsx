@@ -24,7 +24,7 @@ export function LoginForm({ next }: { next?: string }) {
   })
 
   return (
-    <form
+    <form method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

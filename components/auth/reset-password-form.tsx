@@ -24,7 +24,7 @@ export function ResetPasswordForm() {
   })
 
   return (
-    <form
+    <form method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

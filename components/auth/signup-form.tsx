@@ -40,7 +40,7 @@ export function SignupForm({ next }: { next?: string }) {
   }
 
   return (
-    <form
+    <form method="post"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

@@ -135,7 +135,7 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
 
   const busy = phase !== 'idle'
   return (
-    <form
+    <form method="post"
       ref={form}
       noValidate
       onSubmit={(event) => event.preventDefault()}

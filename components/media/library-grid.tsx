@@ -125,7 +125,7 @@ export function LibraryGrid({ teamId, items }: { teamId: string; items: LibraryI
       </ul>
       <Dialog open={renaming !== null} onClose={() => setRenaming(null)} title="Rename file">
         {renaming ? (
-          <form key={renaming.id} noValidate onSubmit={rename} className="space-y-4">
+          <form method="post" key={renaming.id} noValidate onSubmit={rename} className="space-y-4">
             <Field label="Name" name="name" defaultValue={renaming.name} maxLength={200} error={error} />
             <div className="flex justify-end gap-2">
               <Button variant="ghost" onClick={() => setRenaming(null)}>

@@ -17,7 +17,7 @@ export function CreateTeamForm({ autoFocus = true }: { autoFocus?: boolean }) {
     ({ teamId }) => router.push(`/dashboard/${teamId}`),
   )
   return (
-    <form noValidate onSubmit={form.onSubmit()} className="space-y-5">
+    <form method="post" noValidate onSubmit={form.onSubmit()} className="space-y-5">
       <Field
         label="Team name"
         name="name"

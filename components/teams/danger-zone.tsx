@@ -82,7 +82,7 @@ export function DangerZone({ teamId, teamName, isOwner }: { teamId: string; team
         title={`Delete ${teamName}?`}
         description="This cannot be undone. Every member loses access, and unused credits are gone."
       >
-        <form noValidate onSubmit={remove.onSubmit({ teamId })} className="space-y-5">
+        <form method="post" noValidate onSubmit={remove.onSubmit({ teamId })} className="space-y-5">
           <Field
             label={
               <>

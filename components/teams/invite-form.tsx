@@ -28,7 +28,7 @@ export function InviteForm({ teamId, canInviteAdmins }: { teamId: string; canInv
     () => formRef.current?.reset(),
   )
   return (
-    <form
+    <form method="post"
       ref={formRef}
       noValidate
       onSubmit={form.onSubmit({ teamId })}

@@ -12,7 +12,7 @@ export function RenameTeamForm({ teamId, name, canManage }: { teamId: string; na
     success: (data) => `Team renamed to ${data.name}`,
   })
   return (
-    <form noValidate onSubmit={form.onSubmit({ teamId })} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form method="post" noValidate onSubmit={form.onSubmit({ teamId })} className="flex flex-col gap-3 sm:flex-row sm:items-start">
       <Field
         className="flex-1"
         label="Team name"

@@ -135,7 +135,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
   }
 
   return (
-    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
+    <form method="post" ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-6">
       <Card>
         <CardHeader>
           <CardTitle id={`${ids}-template`}>Template</CardTitle>

@@ -23,7 +23,7 @@ export function NameForm({ fullName }: { fullName: string | null }) {
     success: () => 'Profile saved',
   })
   return (
-    <form noValidate onSubmit={form.onSubmit()}>
+    <form method="post" noValidate onSubmit={form.onSubmit()}>
       <Row
         button={
           <Button type="submit" variant="outline" pending={form.pending}>
@@ -53,7 +53,7 @@ export function EmailForm({ email }: { email: string }) {
       data.pendingConfirmation ? `We sent a confirmation link to ${data.email}. Until you open it, sign in with ${email}.` : undefined,
   })
   return (
-    <form noValidate onSubmit={form.onSubmit()}>
+    <form method="post" noValidate onSubmit={form.onSubmit()}>
       <Row
         button={
           <Button type="submit" variant="outline" pending={form.pending}>
@@ -91,7 +91,7 @@ export function PasswordForm() {
   const showCode = askCode || Boolean(form.errors.nonce)
   if (form.errors.nonce && !askCode) setAskCode(true)
   return (
-    <form ref={ref} method="post" noValidate onSubmit={form.onSubmit()} className="space-y-4">
+    <form method="post" ref={ref} method="post" noValidate onSubmit={form.onSubmit()} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Current password"
