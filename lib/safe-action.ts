@@ -4,6 +4,7 @@ import type { User } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { getUser } from '@/lib/auth/user'
 import { createClient } from '@/lib/supabase/server'
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@/lib/text'
 
 export type FieldErrors = Record<string, string>
 
@@ -40,7 +41,15 @@ async function run<S extends z.ZodType, T>(
   raw: unknown,
   handler: (input: z.output<S>) => Promise<T>,
 ): Promise<ActionResult<T>> {
-  const parsed = schema.safeParse(toInput(raw))
+  const input = toInput(raw)
+  // refused before any schema, for every action: a NUL byte would reach SQL as error 22021
+  const found = findControlCharacter(input)
+  if (found) {
+    // teamAction passes { args: [teamId, id, input] }: the form's field is what follows the argument
+    const field = found.replace(/^args\.\d+\.?/, '') || 'form'
+    return { ok: false, error: CONTROL_CHARACTER_MESSAGE, fieldErrors: { [field]: CONTROL_CHARACTER_MESSAGE } }
+  }
+  const parsed = schema.safeParse(input)
   if (!parsed.success) {
     const fieldErrors = firstErrorPerField(parsed.error)
     return { ok: false, error: Object.values(fieldErrors)[0] ?? 'Please check the form.', fieldErrors }

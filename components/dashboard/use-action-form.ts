@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import type { ActionResult, FieldErrors } from '@/lib/safe-action'
+import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@/lib/text'
 
 type Messages<T> = {
   loading: string
@@ -28,6 +29,11 @@ export function useActionForm<S extends z.ZodType, T>(
   const [pending, setPending] = useState(false)
 
   async function submit(values: z.input<S>): Promise<ActionResult<T> | null> {
+    const controlAt = findControlCharacter(values)
+    if (controlAt) {
+      setErrors({ [controlAt]: CONTROL_CHARACTER_MESSAGE })
+      return null
+    }
     const parsed = schema.safeParse(values)
     if (!parsed.success) {
       const next: FieldErrors = {}

@@ -24,3 +24,10 @@ export async function listListings(teamId: string, filter: ListingFilterInput = 
 export async function getListing(teamId: string, listingId: string) {
   return fetchListing(await db(), teamId, listingId)
 }
+
+/** Whether the team has this listing (visible to the user): the 404 check above the loading skeletons. */
+export async function listingExists(teamId: string, listingId: string): Promise<boolean> {
+  const { data, error } = await (await createClient()).from('listings').select('id').eq('team_id', teamId).eq('id', listingId).maybeSingle()
+  if (error) throw new Error(`Could not load the listing: ${error.message}`)
+  return Boolean(data)
+}

@@ -9,6 +9,7 @@ import {
   RENT_PERIODS,
 } from '@/lib/constants'
 import { choice, idSchema, optionalNumber, optionalText, requiredText } from './fields'
+import { stripControlCharacters } from '@/lib/text'
 
 /*
  * One schema for the register/edit form (client-side field errors) and the server (the real check).
@@ -139,7 +140,8 @@ export type ListingSort = (typeof LISTING_SORTS)[number]
  * `status` 'current' (the default) hides archived listings; 'all' shows every status.
  */
 export const listingFilterSchema = z.object({
-  q: z.string().trim().max(100).catch('').default(''),
+  // a search box forgives: control characters (a NUL byte would be SQL error 22021) are dropped
+  q: z.string().transform(stripControlCharacters).pipe(z.string().trim().max(100)).catch('').default(''),
   status: z.enum(['current', 'all', ...LISTING_STATUSES]).catch('current').default('current'),
   sort: z.enum(LISTING_SORTS).catch('newest').default('newest'),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),

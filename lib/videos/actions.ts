@@ -5,6 +5,7 @@ import { teamAction } from '@/lib/listings/guard'
 import { parseOrRefuse, Refusal } from '@/lib/listings/refusal'
 import type { ActionResult } from '@/lib/safe-action'
 import { describeSchema, validateVideoProps, type CompositionDetails, type CreateVideoInput, type SaveVideoInput } from './schema'
+import { repairVideo as repairLogic, type RepairResult } from './repair'
 import * as writes from './writes'
 
 /*
@@ -20,6 +21,7 @@ function refresh(teamId: string) {
 const create = teamAction(writes.createVideo)
 const save = teamAction(writes.saveVideo)
 const remove = teamAction(writes.deleteVideo)
+const repair = teamAction(repairLogic)
 const describe = teamAction(async (_db, _userId, template: unknown, format: unknown, props: unknown) => {
   const input = parseOrRefuse(describeSchema, { template, format, props })
   const checked = validateVideoProps(input.template, input.format, input.props)
@@ -44,6 +46,13 @@ export async function describeComposition(template: string, format: string, prop
 
 export async function deleteVideo(teamId: string, videoId: string): Promise<ActionResult<{ listingId: string }>> {
   const result = await remove(teamId, videoId)
+  if (result.ok) refresh(teamId)
+  return result
+}
+
+/** Drafts the props again from the listing when the stored ones no longer fit the template. */
+export async function repairVideo(teamId: string, videoId: string): Promise<ActionResult<RepairResult>> {
+  const result = await repair(teamId, videoId)
   if (result.ok) refresh(teamId)
   return result
 }

@@ -37,7 +37,7 @@ type MediaFields = Pick<VideoProps, 'scenes' | 'agent' | 'music' | 'narration'>
 /** Every media source field in the props, in order (scenes first), whether or not it is a ref. */
 function mediaSources(props: Partial<MediaFields>): string[] {
   const out: string[] = []
-  for (const scene of props.scenes ?? []) if (typeof scene?.src === 'string') out.push(scene.src)
+  for (const scene of Array.isArray(props.scenes) ? props.scenes : []) if (typeof scene?.src === 'string') out.push(scene.src)
   if (typeof props.agent?.photoSrc === 'string') out.push(props.agent.photoSrc)
   if (typeof props.agent?.logoSrc === 'string') out.push(props.agent.logoSrc)
   if (typeof props.music?.src === 'string') out.push(props.music.src)
@@ -46,9 +46,9 @@ function mediaSources(props: Partial<MediaFields>): string[] {
 }
 
 /** The distinct `media:` refs the props use, in order of first use. */
-export function collectMediaRefs(props: Partial<MediaFields> | null | undefined): string[] {
+export function collectMediaRefs(props: unknown): string[] {
   if (!props || typeof props !== 'object') return []
-  return [...new Set(mediaSources(props).filter(isMediaRef))]
+  return [...new Set(mediaSources(props as Partial<MediaFields>).filter(isMediaRef))]
 }
 
 /**

@@ -39,7 +39,8 @@ export type VideoDetail = VideoRow & {
   template: TemplateId
   format: VideoFormat
   status: VideoStatus
-  props: VideoProps
+  /** as stored: parse it with the template's schema (validateVideoProps) before use */
+  props: unknown
   listing: Tables<'listings'>
   /** ref → signed URL for every media ref in the props */
   urls: Record<string, string>
@@ -202,7 +203,7 @@ function detailOf(video: VideoRow, listing: Tables<'listings'>, urls: Record<str
     template: video.template as TemplateId,
     format: video.format as VideoFormat,
     status: video.status as VideoStatus,
-    props: video.props as unknown as VideoProps,
+    props: video.props,
     listing,
     urls,
     details: checked.ok ? checked.details : null,
@@ -214,7 +215,7 @@ export async function fetchVideo(db: Db, teamId: string, listingId: string, vide
   if (!valid(teamId, listingId, videoId)) return null
   const loaded = await loadVideo(db, teamId, listingId, videoId)
   if (!loaded) return null
-  const refs = collectMediaRefs(loaded.video.props as unknown as VideoProps)
+  const refs = collectMediaRefs(loaded.video.props)
   const urls = toRecord(refs, await signedUrls(db, refs.map(refPath)))
   return detailOf(loaded.video, loaded.listing, urls)
 }
@@ -278,7 +279,7 @@ export async function fetchEditorData(db: Db, teamId: string, listingId: string,
   ])
   if (agents.error) refuse(agents.error)
   const agentRows = agents.data.map(agentWithRefs)
-  const propRefs = collectMediaRefs(loaded.video.props as unknown as VideoProps)
+  const propRefs = collectMediaRefs(loaded.video.props)
   const { photos, audio, urls } = await withUrls(db, lib, agentRows, propRefs)
   return {
     video: detailOf(loaded.video, loaded.listing, toPropsUrls(propRefs, urls)),

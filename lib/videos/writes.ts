@@ -172,6 +172,9 @@ export async function saveVideo(db: Db, _userId: string, teamId: unknown, videoI
     .maybeSingle()
   if (now.error) refuseVideo(now.error)
   if (!now.data) throw new Refusal(VIDEO_NOT_FOUND)
+  // the other version is parsed like every read: one that no longer fits is not handed to the editor
+  const theirs = validateVideoProps(now.data.template, now.data.format, now.data.props, team)
+  if (!theirs.ok) throw new Refusal('Someone saved a version of this video that needs repair. Reload the page to repair it.')
   return {
     status: 'conflict',
     current: {
@@ -181,7 +184,7 @@ export async function saveVideo(db: Db, _userId: string, teamId: unknown, videoI
       template: now.data.template as TemplateId,
       format: now.data.format as VideoFormat,
       voiceId: now.data.voice_id,
-      props: now.data.props as unknown as VideoProps,
+      props: theirs.props,
     },
   }
 }

@@ -91,7 +91,7 @@ export function PasswordForm() {
   const showCode = askCode || Boolean(form.errors.nonce)
   if (form.errors.nonce && !askCode) setAskCode(true)
   return (
-    <form method="post" ref={ref} method="post" noValidate onSubmit={form.onSubmit()} className="space-y-4">
+    <form ref={ref} method="post" noValidate onSubmit={form.onSubmit()} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Current password"

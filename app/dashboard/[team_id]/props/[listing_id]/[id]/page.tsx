@@ -1,10 +1,11 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
-import { AlertTriangle, ChevronLeft, Pencil } from 'lucide-react'
+import { ChevronLeft, Pencil } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { DeleteVideoButton } from '@/components/videos/delete-video-button'
+import { NeedsRepair } from '@/components/videos/needs-repair'
 import { formatLabel, formatSize, formatUpdated, templateName } from '@/components/videos/format'
 import { RenderCard } from '@/components/videos/render-card'
 import { Storyboard } from '@/components/videos/storyboard'
@@ -28,10 +29,11 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
   const [video, balance] = await Promise.all([getVideo(team.id, listing_id, id), getCreditBalance(team.id)])
   if (!video) notFound()
   const listingHref = `/dashboard/${team.id}/props/${video.listing.id}`
-  const checked = validateVideoProps(video.template, video.format, video.props)
+  // props are parsed on read: nothing below touches the stored JSON unless it fits the template
+  const checked = validateVideoProps(video.template, video.format, video.props, team.id)
   // open on the title card once its text is in (frame 0 is still fading in), like the thumbnails
   const poster = checked.ok ? posterFrame(timelineFor(video.template, checked.props)) : 0
-  const scenes = Array.isArray(video.props?.scenes) ? video.props.scenes : []
+  const scenes = checked.ok ? checked.props.scenes : []
   const scripted = scenes.filter((scene) => scene.script?.trim()).length
 
   const facts: [string, string][] = [
@@ -40,7 +42,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
     ['Frame rate', checked.ok ? `${checked.details.fps} fps` : `${video.fps} fps`],
     ['Duration', checked.ok ? `${formatDuration(checked.details.seconds)} · ${checked.details.durationInFrames.toLocaleString('en-US')} frames` : '–'],
     ['Scenes', String(scenes.length)],
-    ['Music', video.props?.music ? `On · volume ${Math.round(video.props.music.volume * 100)}%` : 'None'],
+    ['Music', checked.ok && checked.props.music ? `On · volume ${Math.round(checked.props.music.volume * 100)}%` : 'None'],
     ['Narration script', scripted ? `${scripted} of ${scenes.length} scenes` : 'None'],
     ['Updated', formatUpdated(video.updated_at)],
     ['Created', formatUpdated(video.created_at)],
@@ -82,12 +84,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
                 label={`Preview of ${video.title}`}
               />
             ) : (
-              <div role="alert" className="flex items-start gap-3 rounded-xl border border-warning-600/25 bg-warning-50 p-4 text-sm text-warning-700">
-                <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
-                <p>
-                  This video cannot be previewed: {checked.error} Open the editor to fix it.
-                </p>
-              </div>
+              <NeedsRepair teamId={team.id} videoId={video.id} problem={checked.error} backHref={listingHref} backLabel="Back to the property" />
             )}
             <p className="text-sm text-muted">
               A live preview of the draft — what you see is what the render will produce.

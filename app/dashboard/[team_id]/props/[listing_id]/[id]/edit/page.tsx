@@ -2,7 +2,9 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { VideoEditor } from '@/components/editor/video-editor'
 import type { EditorProps } from '@/components/editor/doc'
+import { NeedsRepair } from '@/components/videos/needs-repair'
 import { getEditorData } from '@/lib/videos/queries'
+import { validateVideoProps } from '@/lib/videos/schema'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
 
@@ -22,6 +24,13 @@ export default async function EditVideoPage({
   if (!data) notFound()
   const { video, listing } = data
   const base = `/dashboard/${team.id}/props/${listing.id}`
+  // props are parsed on read: a row that no longer fits its template gets the repair panel, not a crash
+  const checked = validateVideoProps(video.template, video.format, video.props, team.id)
+  if (!checked.ok) {
+    return (
+      <NeedsRepair teamId={team.id} videoId={video.id} problem={checked.error} backHref={`${base}/${video.id}`} backLabel="Back to the video" />
+    )
+  }
 
   return (
     <VideoEditor
@@ -36,7 +45,7 @@ export default async function EditVideoPage({
         template: video.template,
         format: video.format,
         voiceId: video.voice_id,
-        props: video.props as EditorProps,
+        props: checked.props as EditorProps,
       }}
       photos={data.photos.map((p) => ({ id: p.id, ref: p.ref, url: p.url, thumbUrl: p.thumbUrl, caption: p.caption, name: fileName(p.path) }))}
       audio={data.audio.map((a) => ({ id: a.id, name: a.name, ref: a.ref, url: a.url, durationSeconds: a.duration_s }))}
