@@ -69,9 +69,16 @@ test.describe('every route of the spec answers', () => {
   test('team pages open for a member of the team', async ({ page }) => {
     await signIn(page, DEMO.member, DEMO_PASSWORD)
     const teamId = await demoTeamId(page)
-    // item pages show their frame for any well-formed id until listings and videos exist
-    for (const path of [...TEAM_PAGES, ...TEAM_ITEM_PAGES]) {
+    for (const path of TEAM_PAGES) {
       expect(await status(page.request, `/dashboard/${teamId}${path}`), path).toMatchObject({ status: 200 })
+    }
+    // unknown listings and videos are not-found with a real 404, decided before any skeleton streams
+    for (const path of TEAM_ITEM_PAGES) {
+      expect(await status(page.request, `/dashboard/${teamId}${path}`), path).toMatchObject({ status: 404 })
+    }
+    // and so is a team the person is not in
+    for (const path of TEAM_PAGES) {
+      expect(await status(page.request, `/dashboard/${SOME_ID}${path}`), path).toMatchObject({ status: 404 })
     }
   })
 })
