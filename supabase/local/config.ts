@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { SignJWT } from 'jose'
+import { authSettingsFromToml } from './config-file.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
 export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -9,6 +10,20 @@ export const CLI_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 export const CLI_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
 export const CLI_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+
+/** GoTrue's per-address limits (`[auth.rate_limit]` in config.toml); windows as GoTrue has them. */
+export interface RateLimits {
+  /** sign-ups and password sign-ins per 5 minutes (anonymous sign-ins excluded) */
+  signInSignUps: number
+  /** OTP / magic-link / token-hash verifications per 5 minutes */
+  tokenVerifications: number
+  /** anonymous sign-ins per hour */
+  anonymousUsers: number
+  /** refresh-token grants per 5 minutes */
+  tokenRefresh: number
+  /** OTP, magic-link, recovery and resend requests, and PUT /user, per 5 minutes (GoTrue's RateLimitOtp) */
+  otp: number
+}
 
 export interface AuthSettings {
   /** mailer autoconfirm: sign-up returns a session at once (Supabase CLI default) */
@@ -21,7 +36,18 @@ export interface AuthSettings {
   signInRateLimit: { max: number; windowMs: number }
   siteUrl: string
   additionalRedirectUrls: string[]
+  /** GoTrue's per-address limits */
+  rateLimits: RateLimits
+  /**
+   * Take the caller's address from X-Forwarded-For (the right-most entry). Off by default: anyone
+   * can send that header, so trusting it lets a client pick a new address per attempt.
+   */
+  trustProxy: boolean
+  /** `secure_password_change`: a password change on a session older than 24 h needs a reauthentication nonce */
+  securePasswordChange: boolean
 }
+
+export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> }
 
 export interface StandInConfig {
   host: string
@@ -51,7 +77,9 @@ export interface ConfigInput {
   dataDir?: string | null
   migrationsDir?: string
   seedFile?: string | null
-  auth?: Partial<AuthSettings>
+  /** supabase/config.toml by default; null reads no file (the built-in defaults, the Supabase CLI's) */
+  configFile?: string | null
+  auth?: AuthSettingsInput
   quiet?: boolean
   env?: Record<string, string | undefined>
 }
@@ -63,10 +91,15 @@ async function signKey(secret: string, role: string): Promise<string> {
     .sign(new TextEncoder().encode(secret))
 }
 
+/** The Supabase CLI's defaults (what a project without config.toml settings gets). */
+export const DEFAULT_RATE_LIMITS: RateLimits = { signInSignUps: 30, tokenVerifications: 30, anonymousUsers: 30, tokenRefresh: 150, otp: 30 }
+
 /**
+ * Settings, later ones winning: the built-in defaults (the Supabase CLI's), `[auth]` of
+ * `supabase/config.toml`, the environment, then `input.auth`.
  * Env overrides: SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY,
- * SUPABASE_LOCAL_SITE_URL, SUPABASE_LOCAL_AUTOCONFIRM=false, SUPABASE_LOCAL_ANONYMOUS=false.
- * With a new secret and no keys, keys are signed with that secret.
+ * SUPABASE_LOCAL_SITE_URL, SUPABASE_LOCAL_AUTOCONFIRM=true|false, SUPABASE_LOCAL_ANONYMOUS=false,
+ * SUPABASE_LOCAL_TRUST_PROXY=true. With a new secret and no keys, keys are signed with that secret.
  */
 export async function resolveConfig(input: ConfigInput = {}): Promise<StandInConfig> {
   const env = input.env ?? process.env
@@ -91,19 +124,44 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
     dataDir: input.dataDir === undefined ? path.join(root, '.supabase-local', 'data') : input.dataDir,
     migrationsDir: input.migrationsDir ?? path.join(root, 'supabase', 'migrations'),
     seedFile: input.seedFile === undefined ? path.join(root, 'supabase', 'seed.sql') : input.seedFile,
-    auth: {
-      autoconfirm: env.SUPABASE_LOCAL_AUTOCONFIRM !== 'false',
-      anonymousSignIns: env.SUPABASE_LOCAL_ANONYMOUS !== 'false',
-      minPasswordLength: 6,
-      jwtExpiry: 3600,
-      refreshTokenReuseInterval: 10,
-      signInRateLimit: { max: 30, windowMs: 5 * 60_000 },
-      siteUrl: env.SUPABASE_LOCAL_SITE_URL || 'http://127.0.0.1:3000',
-      additionalRedirectUrls: [],
-      ...input.auth,
-    },
+    auth: authSettings(input, env, root),
     exposedSchemas: ['public', 'graphql_public'],
     maxRows: 1000,
     quiet: input.quiet ?? false,
+  }
+}
+
+function authSettings(input: ConfigInput, env: Record<string, string | undefined>, root: string): AuthSettings {
+  const configFile = input.configFile === undefined ? path.join(root, 'supabase', 'config.toml') : input.configFile
+  const fromFile = configFile ? authSettingsFromToml(configFile) : {}
+  const fromEnv: AuthSettingsInput = {}
+  if (env.SUPABASE_LOCAL_AUTOCONFIRM === 'false' || env.SUPABASE_LOCAL_AUTOCONFIRM === 'true') {
+    fromEnv.autoconfirm = env.SUPABASE_LOCAL_AUTOCONFIRM === 'true'
+  }
+  if (env.SUPABASE_LOCAL_ANONYMOUS === 'false') fromEnv.anonymousSignIns = false
+  if (env.SUPABASE_LOCAL_TRUST_PROXY === 'true') fromEnv.trustProxy = true
+  if (env.SUPABASE_LOCAL_SITE_URL) fromEnv.siteUrl = env.SUPABASE_LOCAL_SITE_URL
+  const { rateLimits: fileLimits, ...fileRest } = fromFile
+  const { rateLimits: inputLimits, ...inputRest } = input.auth ?? {}
+  const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...fileLimits, ...inputLimits }
+  const merged = {
+    autoconfirm: true,
+    anonymousSignIns: true,
+    minPasswordLength: 6,
+    jwtExpiry: 3600,
+    refreshTokenReuseInterval: 10,
+    siteUrl: 'http://127.0.0.1:3000',
+    additionalRedirectUrls: [] as string[],
+    trustProxy: false,
+    securePasswordChange: false,
+    ...fileRest,
+    ...fromEnv,
+    ...inputRest,
+  }
+  return {
+    ...merged,
+    rateLimits,
+    // per email and per address; GoTrue counts password sign-ins under sign_in_sign_ups
+    signInRateLimit: inputRest.signInRateLimit ?? { max: rateLimits.signInSignUps, windowMs: 5 * 60_000 },
   }
 }

@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AuthSettings } from './config.ts'
+import type { AuthSettingsInput } from './config.ts'
 import { applyMigrations, applySeed, bootstrap, migrationFiles, openPGlite, requestedExtensions } from './db.ts'
 import { startStandIn, type StandIn } from './server.ts'
 
@@ -13,8 +13,10 @@ const here = path.dirname(fileURLToPath(import.meta.url))
 export interface TestStandInOptions {
   migrationsDir: string
   seedFile?: string | null
-  auth?: Partial<AuthSettings>
+  auth?: AuthSettingsInput
   env?: Record<string, string | undefined>
+  /** a config.toml to read; none by default, so each test states the settings it depends on */
+  configFile?: string | null
 }
 
 async function sources(opts: TestStandInOptions): Promise<{ key: string; texts: string[] }> {
@@ -61,6 +63,7 @@ export async function startTestStandIn(opts: TestStandInOptions): Promise<StandI
     migrationsDir: opts.migrationsDir,
     seedFile: null,
     auth: opts.auth,
+    configFile: opts.configFile ?? null,
     quiet: true,
     env: opts.env ?? {},
   })

@@ -8,12 +8,30 @@ export function uniqueEmail(prefix = 'agent'): string {
   return `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter}@example.test`
 }
 
-export async function signUp(page: Page, email: string, password: string, fullName = 'Alex Morgan') {
-  await page.goto('/auth/signup')
+export async function signUp(page: Page, email: string, password: string, fullName = 'Alex Morgan', path = '/auth/signup') {
+  await page.goto(path)
   await page.getByLabel('Full name').fill(fullName)
   await page.getByLabel('Work email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
+  await finishSignUp(page, email)
+}
+
+/**
+ * Confirmations are on (supabase/config.toml), as in production: a sign-up the server accepted is
+ * finished by following the link mailed to the address, in the same browser (it holds the PKCE
+ * verifier). A refused sign-up (a field error, a taken address) is left on the form for the test.
+ */
+export async function finishSignUp(page: Page, email: string) {
+  const sent = page.getByText('We sent a confirmation link to')
+  const refused = page.getByRole('alert').or(page.locator('[aria-invalid="true"]'))
+  await expect(sent.or(refused).first()).toBeVisible({ timeout: 20_000 })
+  if (!(await sent.isVisible())) return
+  const mail = await latestMail(email, 'signup')
+  const link = mail.links[0]?.url
+  expect(link, 'the confirmation link').toBeTruthy()
+  await page.goto(link)
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/callback'))
 }
 
 export async function signIn(page: Page, email: string, password: string, path = '/auth/login') {

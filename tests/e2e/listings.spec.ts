@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { finishSignUp } from './helpers'
 
 /*
  * The listing journeys against the local stand-in: each test signs up its own owner and team, so
@@ -21,9 +22,11 @@ async function ownerWithTeam(browser: Browser, viewport = { width: 1280, height:
   const page = await context.newPage()
   await page.goto('/auth/signup?next=%2Fdashboard')
   await page.getByLabel('Full name').fill('Lena Lister')
-  await page.getByLabel('Work email').fill(uniqueEmail('lister'))
+  const email = uniqueEmail('lister')
+  await page.getByLabel('Work email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
+  await finishSignUp(page, email)
   await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
   await page.getByLabel('Team name').fill('Harbour Homes')
   await page.getByRole('button', { name: 'Create team' }).click()

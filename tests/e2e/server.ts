@@ -35,8 +35,15 @@ async function main() {
     seedFile: null,
     quiet: true,
     env: {},
-    // many sign-ins come from one address during a run; the limit itself is tested elsewhere
-    auth: { minPasswordLength: PASSWORD_MIN, siteUrl: appUrl, signInRateLimit: { max: 1000, windowMs: 60_000 } },
+    // supabase/config.toml as in production (confirmations and secure password change on), except:
+    // every request comes from the app server's one address during a run, so the per-address limits
+    // are raised (the limits themselves are tested in tests/integration/supabase-local)
+    auth: {
+      minPasswordLength: PASSWORD_MIN,
+      siteUrl: appUrl,
+      signInRateLimit: { max: 1000, windowMs: 60_000 },
+      rateLimits: { signInSignUps: 1000, tokenVerifications: 1000, otp: 1000, anonymousUsers: 1000, tokenRefresh: 1000 },
+    },
   })
   console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms`)
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { latestMail } from './helpers'
+import { finishSignUp, latestMail } from './helpers'
 
 /*
  * The team journeys of the dashboard, end to end against the local stand-in: each test signs up
@@ -21,6 +21,7 @@ async function signUp(page: Page, email: string, fullName: string, next = '/dash
   await page.getByLabel('Work email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
+  await finishSignUp(page, email)
 }
 
 async function createTeam(page: Page, name: string): Promise<string> {

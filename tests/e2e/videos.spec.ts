@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { segmentStarts } from '../../remotion/duration'
 import { timelineFor } from '../../remotion/catalog'
 import type { VideoProps } from '../../remotion/schema'
+import { finishSignUp } from './helpers'
 
 /*
  * The video journeys against the local stand-in: each test signs up its own owner and team and
@@ -36,9 +37,11 @@ async function ownerWithTeam(browser: Browser, viewport = { width: 1280, height:
   const page = await context.newPage()
   await page.goto('/auth/signup?next=%2Fdashboard')
   await page.getByLabel('Full name').fill('Vera Video')
-  await page.getByLabel('Work email').fill(uniqueEmail('video'))
+  const email = uniqueEmail('video')
+  await page.getByLabel('Work email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
+  await finishSignUp(page, email)
   await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
   await page.getByLabel('Team name').fill('Quayside Homes')
   await page.getByRole('button', { name: 'Create team' }).click()

@@ -4,14 +4,38 @@ import { json } from '../http.ts'
 import { versionHeaders } from './errors.ts'
 import { RateLimiter } from './rate-limit.ts'
 
+const FIVE_MINUTES = 5 * 60_000
+const HOUR = 60 * 60_000
+
+/** GoTrue's per-address limiters (internal/api/api.go limitHandler), by what they guard. */
+export interface AuthLimiters {
+  signUps: RateLimiter
+  verify: RateLimiter
+  anonymous: RateLimiter
+  refresh: RateLimiter
+  otp: RateLimiter
+}
+
 /** What every auth handler gets: the stand-in plus the auth server's own in-memory state. */
 export interface AuthContext extends StandInContext {
   signInLimiter: RateLimiter
+  limiters: AuthLimiters
 }
 
 export function createAuthContext(ctx: StandInContext): AuthContext {
   const { max, windowMs } = ctx.config.auth.signInRateLimit
-  return { ...ctx, signInLimiter: new RateLimiter(max, windowMs) }
+  const limits = ctx.config.auth.rateLimits
+  return {
+    ...ctx,
+    signInLimiter: new RateLimiter(max, windowMs),
+    limiters: {
+      signUps: new RateLimiter(limits.signInSignUps, FIVE_MINUTES),
+      verify: new RateLimiter(limits.tokenVerifications, FIVE_MINUTES),
+      anonymous: new RateLimiter(limits.anonymousUsers, HOUR),
+      refresh: new RateLimiter(limits.tokenRefresh, FIVE_MINUTES),
+      otp: new RateLimiter(limits.otp, FIVE_MINUTES),
+    },
+  }
 }
 
 export type Handler = (ctx: AuthContext, req: LocalRequest) => Promise<LocalResponse>

@@ -8,9 +8,8 @@ import { updateUser } from './users.ts'
 import { takeEmailSend } from './mail.ts'
 
 /**
- * GET /reauthenticate: mails a 6-digit nonce for `updateUser({password, nonce})`. The hosted
- * default does not require it (secure password change off), so PUT /user checks a nonce only
- * when one is sent.
+ * GET /reauthenticate: mails a 6-digit nonce for `updateUser({password, nonce})`. PUT /user asks
+ * for it exactly when GoTrue does (passwordNeedsNonce).
  */
 export async function reauthenticate(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
   const claims = await callerClaims(ctx.config, req)
@@ -30,6 +29,21 @@ export async function reauthenticate(ctx: AuthContext, req: LocalRequest): Promi
     })
   })
   return ok(req, {})
+}
+
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * GoTrue's rule (internal/api/user.go): with `secure_password_change` on, a password change needs
+ * a nonce when there is no session or the session is older than 24 hours; otherwise a nonce is not
+ * looked at.
+ */
+export async function passwordNeedsNonce(tx: Tx, securePasswordChange: boolean, sessionId: string): Promise<boolean> {
+  if (!securePasswordChange) return false
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return true
+  const r = await tx.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [sessionId])
+  const created = r.rows[0]?.created_at
+  return !created || Date.now() - new Date(created).getTime() > DAY_MS
 }
 
 /** Checks and clears a reauthentication nonce (inside the PUT /user transaction). */

@@ -26,10 +26,15 @@ export function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined
 }
 
-/** The caller's address, for the per-address sign-in limit. */
-export function clientIp(req: LocalRequest): string {
-  const fwd = req.headers['x-forwarded-for']?.split(',')[0]?.trim()
-  return fwd || req.ip
+/**
+ * The caller's address, for the per-address limits: the socket's, unless configuration says a proxy
+ * in front of the stand-in sets X-Forwarded-For (`trustProxy`); then the right-most entry, the one
+ * that proxy appended (what a client wrote further left is its own invention).
+ */
+export function clientIp(config: StandInConfig, req: LocalRequest): string {
+  if (!config.auth.trustProxy) return req.ip
+  const entries = (req.headers['x-forwarded-for'] ?? '').split(',').map((e) => e.trim()).filter(Boolean)
+  return entries[entries.length - 1] || req.ip
 }
 
 function bearer(req: LocalRequest): string | null {

@@ -1,5 +1,6 @@
 import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
-import { createAuthContext, ok, type AuthContext, type Handler } from './context.ts'
+import { createAuthContext, ok, type AuthContext, type AuthLimiters, type Handler } from './context.ts'
+import { clientIp, readJson, str } from './request.ts'
 import { AuthError, errorResponse, errors } from './errors.ts'
 import { signUp } from './signup.ts'
 import { tokenGrant } from './token.ts'
@@ -11,6 +12,22 @@ import { generateLink, invite } from './admin-links.ts'
 import { authorize, reauthenticate } from './reauthenticate.ts'
 
 type Route = [method: string, path: string | RegExp, handler: Handler]
+
+/**
+ * GoTrue's route limits, per caller address, checked before the handler (limitHandler): /signup
+ * counts against sign-ups or, without credentials, anonymous sign-ins; /verify against token
+ * verifications; the mail-sending routes and PUT /user against the OTP limit.
+ */
+function limiterFor(ctx: AuthContext, method: string, path: string, req: LocalRequest): keyof AuthLimiters | null {
+  if (method === 'POST' && path === '/signup') {
+    const body = readJson(req)
+    return str(body.email) || str(body.phone) ? 'signUps' : 'anonymous'
+  }
+  if (path === '/verify') return 'verify'
+  if (method === 'POST' && ['/otp', '/magiclink', '/recover', '/resend'].includes(path)) return 'otp'
+  if (method === 'PUT' && path === '/user') return 'otp'
+  return null
+}
 
 function settings(ctx: AuthContext, req: LocalRequest): LocalResponse {
   const a = ctx.config.auth
@@ -90,6 +107,8 @@ export async function createAuthService(base: StandInContext): Promise<Service> 
       const route = table.find(([m, p]) => m === method && (typeof p === 'string' ? p === path : p.test(path)))
       try {
         if (!route) throw errors.notFound()
+        const limiter = limiterFor(ctx, method, path, req)
+        if (limiter && !ctx.limiters[limiter].take(clientIp(ctx.config, req))) throw errors.requestRateLimit()
         return await route[2](ctx, { ...req, path })
       } catch (err) {
         if (err instanceof AuthError) return errorResponse(req, err)

@@ -26,7 +26,7 @@ export async function tokenGrant(ctx: AuthContext, req: LocalRequest): Promise<L
 /** One attempt counts against both the email and the caller's address. */
 export function takeSignInAttempt(ctx: AuthContext, req: LocalRequest, email: string): void {
   const byEmail = ctx.signInLimiter.take(`email:${email.trim().toLowerCase()}`)
-  const byIp = ctx.signInLimiter.take(`ip:${clientIp(req)}`)
+  const byIp = ctx.signInLimiter.take(`ip:${clientIp(ctx.config, req)}`)
   if (!byEmail || !byIp) throw errors.requestRateLimit()
 }
 
@@ -51,6 +51,7 @@ async function passwordGrant(ctx: AuthContext, req: LocalRequest, body: Body): P
 }
 
 async function refreshGrant(ctx: AuthContext, req: LocalRequest, body: Body): Promise<LocalResponse> {
+  if (!ctx.limiters.refresh.take(clientIp(ctx.config, req))) throw errors.requestRateLimit()
   const token = str(body.refresh_token)
   if (!token) {
     return ok(req, { error: 'invalid_request', error_description: 'refresh_token required' }, 400)

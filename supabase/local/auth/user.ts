@@ -1,11 +1,11 @@
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
-import { errors } from './errors.ts'
+import { AuthError, errors } from './errors.ts'
 import { requestEmailChange } from './email-change.ts'
 import { pkceFrom } from './mail.ts'
 import { checkPasswordStrength, hashPassword, passwordMatches } from './passwords.ts'
 import { allowedRedirect, callerClaims, loadCaller, obj, readJson, redirectParam, str } from './request.ts'
-import { consumeNonce } from './reauthenticate.ts'
+import { consumeNonce, passwordNeedsNonce } from './reauthenticate.ts'
 import { endSessions } from './sessions.ts'
 import { findUserByEmail, insertEmailIdentity, isValidEmail, normalizeEmail, updateUser, userJson } from './users.ts'
 
@@ -44,7 +44,14 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
   }
 
   return owner(ctx, async (tx) => {
-    let { user } = await loadCaller(tx, claims)
+    const loaded = await loadCaller(tx, claims)
+    let { user } = loaded
+    // before anything is written: a refused password change changes nothing else either
+    if (passwordHash && (await passwordNeedsNonce(tx, ctx.config.auth.securePasswordChange, loaded.sessionId))) {
+      const nonce = str(body.nonce)
+      if (!nonce) throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
+      await consumeNonce(tx, user.id, user.email, nonce)
+    }
     if (data) {
       const r = await tx.query<{ m: Record<string, unknown> }>(
         `select coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb as m from auth.users where id = $1`,
@@ -54,8 +61,6 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
       const merged = Object.fromEntries(Object.entries(r.rows[0].m).filter(([, v]) => v !== null))
       user = await updateUser(tx, user.id, { raw_user_meta_data: merged })
     }
-    const nonce = str(body.nonce)
-    if (passwordHash && nonce) await consumeNonce(tx, user.id, user.email, nonce)
     if (passwordHash) user = await updateUser(tx, user.id, { encrypted_password: passwordHash })
     if (email !== undefined && normalizeEmail(email) !== (user.email ?? '')) {
       const other = await findUserByEmail(tx, email)

@@ -6,7 +6,8 @@ import { clientFor, signedInClient, uniqueEmail } from '../../helpers/supabase.t
 describe('auth: rate limits', () => {
   let standIn: StandIn
   beforeAll(async () => {
-    standIn = await startFixtureStandIn({ auth: { signInRateLimit: { max: 3, windowMs: 60_000 } } })
+    // behind a trusted proxy, so each test can speak from its own addresses (X-Forwarded-For)
+    standIn = await startFixtureStandIn({ auth: { signInRateLimit: { max: 3, windowMs: 60_000 }, trustProxy: true } })
   })
   afterAll(() => standIn?.stop())
 
