@@ -91,9 +91,10 @@ test('an outsider gets the not-found page on every page of another team', async 
   const malformed = await outsider.goto('/dashboard/not-a-team')
   expect(malformed?.status()).toBe(404)
 
-  // the member sees their own pages, and malformed listing ids are not found for them too
+  // for the member too, an unknown listing is a real 404, and so is a malformed listing id
   const own = await owner.page.goto(`/dashboard/${owner.teamId}/props/${listingId}`)
-  expect(own?.status()).toBe(200)
+  expect(own?.status()).toBe(404)
+  await expect(owner.page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
   await owner.page.goto(`/dashboard/${owner.teamId}/props/not-a-listing`)
   await expect(owner.page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 
