@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next'
+import { HSTS, STATIC_SECURITY_HEADERS } from './lib/security/headers'
 
 const nextConfig: NextConfig = {
   // e2e builds into its own folder so a test build never replaces the developer's
@@ -9,6 +10,15 @@ const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   poweredByHeader: false,
   reactStrictMode: true,
+  // the addresses the README and `npm run dev` print: Next blocks its development resources (and so
+  // hydration) for origins it was not told about
+  allowedDevOrigins: ['127.0.0.1', 'localhost'],
+  // the Content-Security-Policy needs a nonce per request, so it is set in proxy.ts
+  async headers() {
+    const headers = [...STATIC_SECURITY_HEADERS]
+    if (process.env.NODE_ENV === 'production') headers.push({ key: 'Strict-Transport-Security', value: HSTS })
+    return [{ source: '/:path*', headers }]
+  },
 }
 
 export default nextConfig

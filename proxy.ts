@@ -1,8 +1,19 @@
 import type { NextRequest } from 'next/server'
+import { publicEnv } from '@/lib/env'
+import { contentSecurityPolicy, newNonce } from '@/lib/security/headers'
 import { updateSession } from '@/lib/supabase/proxy'
 
 export async function proxy(request: NextRequest) {
-  return updateSession(request)
+  // a fresh nonce per page request: Next reads it from the request's CSP and puts it on its scripts
+  const csp = contentSecurityPolicy({
+    nonce: newNonce(),
+    supabaseUrl: publicEnv().NEXT_PUBLIC_SUPABASE_URL,
+    development: process.env.NODE_ENV === 'development',
+    https: request.nextUrl.protocol === 'https:',
+  })
+  const response = await updateSession(request, { 'content-security-policy': csp })
+  response.headers.set('Content-Security-Policy', csp)
+  return response
 }
 
 export const config = {

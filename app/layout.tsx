@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
+import { connection } from 'next/server'
 import type { ReactNode } from 'react'
+import { ClientSetup } from '@/components/client-setup'
 import { Toaster } from '@/components/ui/toaster'
 import './globals.css'
 
@@ -27,10 +29,14 @@ export const viewport: Viewport = {
   initialScale: 1,
 }
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), which a
+  // page prerendered at build time could not
+  await connection()
   return (
     <html lang="en" className={inter.variable}>
       <body className="min-h-dvh">
+        <ClientSetup />
         {children}
         <Toaster />
       </body>

@@ -142,6 +142,8 @@ export function PlayerImpl({
             initiallyMuted={autoPlay}
             errorFallback={errorFallback}
             renderLoading={() => <div className="size-full animate-pulse bg-white/5" />}
+            // the licence terms are in the README (Licences); acknowledged, so the Player stops warning
+            acknowledgeRemotionLicense
           />
         </div>
       </div>

@@ -13,8 +13,15 @@ const PROTECTED_PREFIXES = ['/dashboard']
  * Visitors without a session on a protected path are redirected to sign in with `next`.
  * Admin pages are not redirected: a non-admin, signed in or not, gets not-found from the page.
  */
-export async function updateSession(request: NextRequest) {
-  let response = NextResponse.next({ request })
+export async function updateSession(request: NextRequest, extraRequestHeaders: Record<string, string> = {}) {
+  // the page renders with the request's headers plus ours (the CSP nonce); rebuilt after a cookie
+  // refresh so the page also sees the refreshed session
+  const forward = () => {
+    const headers = new Headers(request.headers)
+    for (const [name, value] of Object.entries(extraRequestHeaders)) headers.set(name, value)
+    return NextResponse.next({ request: { headers } })
+  }
+  let response = forward()
   const env = publicEnv()
 
   const supabase = createServerClient<Database>(env.NEXT_PUBLIC_SUPABASE_URL, env.NEXT_PUBLIC_SUPABASE_ANON_KEY, {
@@ -24,7 +31,7 @@ export async function updateSession(request: NextRequest) {
       },
       setAll(cookiesToSet) {
         for (const { name, value } of cookiesToSet) request.cookies.set(name, value)
-        response = NextResponse.next({ request })
+        response = forward()
         for (const { name, value, options } of cookiesToSet) response.cookies.set(name, value, options)
       },
     },
