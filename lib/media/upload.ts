@@ -68,8 +68,10 @@ export type Inspected = {
 }
 
 /**
- * Judges a file by its bytes. Images are turned upright (EXIF orientation) and their EXIF removed
- * (it can carry the GPS position of someone's home); width and height are those of the upright image.
+ * Judges a file by its bytes. Images are always decoded and encoded again, upright (EXIF
+ * orientation applied) and with no metadata at all (EXIF and XMP can carry the GPS position of
+ * someone's home), so nothing of the upload survives but the pixels: not a comment, not bytes
+ * appended after the image (a polyglot). Width and height are those of the upright image.
  */
 export async function inspectUpload(original: Buffer, kind: MediaKind, name: string): Promise<Inspected> {
   if (original.length > MEDIA.maxBytes) throw new Refusal(tooLarge(name, original.length))
@@ -87,25 +89,18 @@ export async function inspectUpload(original: Buffer, kind: MediaKind, name: str
   } catch {
     throw new Refusal(`${name} could not be read as an image; it may be damaged.`)
   }
-  const needsRewrite = (meta.orientation ?? 1) !== 1 || Boolean(meta.exif)
-  let bytes = original
-  let width = meta.autoOrient?.width ?? meta.width ?? null
-  let height = meta.autoOrient?.height ?? meta.height ?? null
+  if (!meta.width || !meta.height) throw new Refusal(`${name} could not be read as an image; it may be damaged.`)
   try {
-    if (needsRewrite) {
-      const format = mime === 'image/png' ? 'png' : mime === 'image/webp' ? 'webp' : 'jpeg'
-      const { data, info } = await sharp(original).rotate().toFormat(format, { quality: 90 }).toBuffer({ resolveWithObject: true })
-      bytes = data
-      width = info.width
-      height = info.height
-    }
+    const format = mime === 'image/png' ? 'png' : mime === 'image/webp' ? 'webp' : 'jpeg'
+    const { data: bytes, info } = await sharp(original).rotate().toFormat(format, { quality: 90 }).toBuffer({ resolveWithObject: true })
+    const { width, height } = info
     const thumb = await sharp(original)
       .rotate()
       .resize({ width: MEDIA.thumbWidth, withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer()
     if (bytes.length > MEDIA.maxBytes) throw new Refusal(tooLarge(name, bytes.length))
-    return { mime, bytes, width, height, thumb, rewritten: needsRewrite }
+    return { mime, bytes, width, height, thumb, rewritten: true }
   } catch (error) {
     if (error instanceof Refusal) throw error
     throw new Refusal(`${name} could not be read as an image; it may be damaged.`)

@@ -3,6 +3,8 @@
 import { revalidatePath } from 'next/cache'
 import { AVATARS } from '@/lib/constants'
 import { siteUrl } from '@/lib/env'
+import { Refusal, type Db } from '@/lib/listings/refusal'
+import { reencodeAvatar } from '@/lib/profile/avatar-image'
 import { verifyCurrentPassword } from '@/lib/profile/current-password'
 import { ActionError, userAction } from '@/lib/safe-action'
 import { avatarPathSchema, changeEmailSchema, changePasswordSchema, profileNameSchema } from '@/lib/profile/schema'
@@ -21,11 +23,19 @@ export const updateProfileName = userAction(profileNameSchema, async ({ fullName
 })
 
 /**
- * The browser uploads the image straight to storage (for progress); this records the new path
- * and then removes the previous file, so a failed save never leaves the profile without a picture.
+ * The browser uploads the image straight to storage (for progress); this re-encodes it (a clean
+ * WebP under a new name, the upload removed: lib/profile/avatar-image.ts), records the new path and
+ * then removes the previous file, so a failed save never leaves the profile without a picture.
  */
-export const updateAvatar = userAction(avatarPathSchema, async ({ avatarPath }, { supabase, user }) => {
-  if (avatarPath && !avatarPath.startsWith(`${user.id}/`)) throw new ActionError('That image is not yours.')
+export const updateAvatar = userAction(avatarPathSchema, async ({ avatarPath: uploaded }, { supabase, user }) => {
+  if (uploaded && !uploaded.startsWith(`${user.id}/`)) throw new ActionError('That image is not yours.')
+  let avatarPath: string | null = null
+  try {
+    if (uploaded) avatarPath = await reencodeAvatar(supabase as unknown as Db, user.id, uploaded)
+  } catch (error) {
+    if (error instanceof Refusal) throw new ActionError(error.message)
+    throw error
+  }
   const { data: before } = await supabase.from('profiles').select('avatar_path').eq('id', user.id).single()
   const { data, error } = await supabase
     .from('profiles')

@@ -17,7 +17,7 @@ export const changeEmailSchema = z.object({ email: emailSchema })
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, { message: 'Enter your current password.' }).max(PASSWORD_MAX + 1000, { message: 'That is not your current password.' }),
+    currentPassword: z.string({ message: 'Enter your current password.' }).min(1, { message: 'Enter your current password.' }).max(PASSWORD_MAX + 1000, { message: 'That is not your current password.' }),
     // the code a reauthentication email carries, when the auth server asks for one
     nonce: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
@@ -34,11 +34,14 @@ export const changePasswordSchema = z
     message: 'The two passwords do not match.',
   })
 
-/** The avatar path is always inside the user's own folder: `{user_id}/avatar-<time>.<ext>`. */
+/**
+ * The browser's upload, always inside the user's own folder: `{user_id}/upload-<time>.<ext>` (the
+ * action re-encodes it to `{user_id}/avatar-<time>.webp`; an older `avatar-` upload is accepted too).
+ */
 export const avatarPathSchema = z.object({
   avatarPath: z
     .string()
-    .regex(/^[0-9a-f-]{36}\/avatar-[0-9]+\.(jpg|png|webp)$/i, { message: 'That avatar path is not valid.' })
+    .regex(/^[0-9a-f-]{36}\/(upload|avatar)-[0-9]+\.(jpg|png|webp)$/i, { message: 'That avatar path is not valid.' })
     .nullable(),
 })
 

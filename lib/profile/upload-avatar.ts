@@ -13,7 +13,8 @@ export async function uploadAvatar(userId: string, file: File, onProgress: (frac
   if (!token) throw new Error('Your session has ended. Please sign in again.')
 
   const ext = file.type === 'image/png' ? 'png' : file.type === 'image/webp' ? 'webp' : 'jpg'
-  const path = `${userId}/avatar-${Date.now()}.${ext}`
+  // the server re-encodes it under its own name (lib/profile/avatar-image.ts) and removes this upload
+  const path = `${userId}/upload-${Date.now()}.${ext}`
   const env = publicEnv()
   const url = `${env.NEXT_PUBLIC_SUPABASE_URL.replace(/\/$/, '')}/storage/v1/object/${AVATARS.bucket}/${path}`
 

@@ -91,18 +91,28 @@ describe('profile', () => {
   })
 
   it('refuses a password shorter than 8 characters', () => {
-    const result = changePasswordSchema.safeParse({ password: 'short', confirmPassword: 'short' })
+    const result = changePasswordSchema.safeParse({ currentPassword: 'old-password-1', password: 'short', confirmPassword: 'short' })
     expect(firstMessage(result)).toBe('Use at least 8 characters.')
   })
 
+  it('asks for the current password, and takes the emailed code only as six digits', () => {
+    const base = { password: 'long-enough-1', confirmPassword: 'long-enough-1' }
+    expect(firstMessage(changePasswordSchema.safeParse(base))).toBe('Enter your current password.')
+    expect(changePasswordSchema.safeParse({ ...base, currentPassword: 'old', nonce: '' }).data?.nonce).toBeUndefined()
+    expect(changePasswordSchema.safeParse({ ...base, currentPassword: 'old', nonce: ' 123456 ' }).data?.nonce).toBe('123456')
+    expect(firstMessage(changePasswordSchema.safeParse({ ...base, currentPassword: 'old', nonce: '12ab56' }))).toBe('Enter the 6-digit code from the email.')
+  })
+
   it('puts a mismatch error on the confirmation field', () => {
-    const result = changePasswordSchema.safeParse({ password: 'long-enough-1', confirmPassword: 'long-enough-2' })
+    const result = changePasswordSchema.safeParse({ currentPassword: 'old-password-1', password: 'long-enough-1', confirmPassword: 'long-enough-2' })
     expect(result.success).toBe(false)
     expect(result.error!.issues[0].path).toEqual(['confirmPassword'])
   })
 
   it('keeps avatars inside the owner folder', () => {
     expect(avatarPathSchema.safeParse({ avatarPath: `${userId}/avatar-1763790000000.png` }).success).toBe(true)
+    expect(avatarPathSchema.safeParse({ avatarPath: `${userId}/upload-1763790000000.jpg` }).success).toBe(true)
+    expect(avatarPathSchema.safeParse({ avatarPath: `${userId}/other-1.jpg` }).success).toBe(false)
     expect(avatarPathSchema.safeParse({ avatarPath: `../${userId}/avatar-1.png` }).success).toBe(false)
     expect(avatarPathSchema.safeParse({ avatarPath: null }).success).toBe(true)
   })

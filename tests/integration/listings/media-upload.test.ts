@@ -67,6 +67,25 @@ describe('media uploads', () => {
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 480, 720])
   })
 
+  // issue 11: before, an upright photo was stored as sent, its GPS position and anything appended included
+  it('re-encodes every photo, not only those with EXIF: a GPS position in XMP and bytes appended after the image are gone', async () => {
+    const clean = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#88aa44' } })
+      .jpeg()
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="33,51.59S"/></rdf:RDF></x:xmpmeta>')
+      .toBuffer()
+    const before = await sharp(clean).metadata()
+    expect([Boolean(before.exif), Boolean(before.xmp), before.orientation ?? 1]).toEqual([false, true, 1])
+    const body = Buffer.concat([clean, Buffer.from('<html><script>alert(document.cookie)</script></html>')])
+    const { prepared, finalized } = await upload(cast.member, { name: 'garden.jpg', body, mime: 'image/jpeg' })
+    const asset = await finalized
+    const stored = await download(prepared.path)
+    const after = await sharp(stored.bytes).metadata()
+    expect([after.width, after.height, Boolean(after.exif), Boolean(after.xmp), Boolean(after.iptc), Boolean(after.comments?.length)]).toEqual([320, 200, false, false, false, false])
+    expect(stored.bytes.includes(Buffer.from('<script>'))).toBe(false)
+    expect(stored.bytes.includes(Buffer.from('GPS'))).toBe(false)
+    expect(asset.bytes).toBe(stored.bytes.length)
+  })
+
   it('accepts a PNG renamed to .txt as a PNG, judged by its bytes', async () => {
     const { prepared, finalized } = await upload(cast.member, { name: 'notes.txt', body: await png(40, 30), mime: 'text/plain' })
     expect(prepared.contentType).toBe('application/octet-stream')
