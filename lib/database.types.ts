@@ -361,6 +361,130 @@ export type Database = {
           },
         ]
       }
+      render_runs: {
+        Row: {
+          attempt: number
+          codec: string
+          created_at: string
+          duration_s: number | null
+          encoded_frames: number
+          error_message: string | null
+          finished_at: string | null
+          format: string
+          fps: number
+          heartbeat_at: string | null
+          height: number
+          id: string
+          output_bytes: number | null
+          output_path: string | null
+          poster_path: string | null
+          progress: number
+          props: Json
+          rendered_frames: number
+          renderer: string
+          requested_by: string | null
+          stage: string | null
+          started_at: string | null
+          status: string
+          team_id: string | null
+          template: string
+          total_frames: number
+          updated_at: string
+          video_id: string | null
+          video_version: number | null
+          width: number
+          worker_id: string | null
+        }
+        Insert: {
+          attempt?: number
+          codec?: string
+          created_at?: string
+          duration_s?: number | null
+          encoded_frames?: number
+          error_message?: string | null
+          finished_at?: string | null
+          format: string
+          fps: number
+          heartbeat_at?: string | null
+          height: number
+          id?: string
+          output_bytes?: number | null
+          output_path?: string | null
+          poster_path?: string | null
+          progress?: number
+          props: Json
+          rendered_frames?: number
+          renderer?: string
+          requested_by?: string | null
+          stage?: string | null
+          started_at?: string | null
+          status?: string
+          team_id?: string | null
+          template: string
+          total_frames: number
+          updated_at?: string
+          video_id?: string | null
+          video_version?: number | null
+          width: number
+          worker_id?: string | null
+        }
+        Update: {
+          attempt?: number
+          codec?: string
+          created_at?: string
+          duration_s?: number | null
+          encoded_frames?: number
+          error_message?: string | null
+          finished_at?: string | null
+          format?: string
+          fps?: number
+          heartbeat_at?: string | null
+          height?: number
+          id?: string
+          output_bytes?: number | null
+          output_path?: string | null
+          poster_path?: string | null
+          progress?: number
+          props?: Json
+          rendered_frames?: number
+          renderer?: string
+          requested_by?: string | null
+          stage?: string | null
+          started_at?: string | null
+          status?: string
+          team_id?: string | null
+          template?: string
+          total_frames?: number
+          updated_at?: string
+          video_id?: string | null
+          video_version?: number | null
+          width?: number
+          worker_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "render_runs_requested_by_fkey"
+            columns: ["requested_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "render_runs_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "render_runs_video_id_fkey"
+            columns: ["video_id"]
+            isOneToOne: false
+            referencedRelation: "videos"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       team_invitations: {
         Row: {
           accepted_at: string | null
@@ -652,11 +776,72 @@ export type Database = {
         }
         Returns: number
       }
+      cancel_render: {
+        Args: {
+          p_run_id: string
+        }
+        Returns: undefined
+      }
+      claim_render_run: {
+        Args: {
+          p_worker_id: string
+        }
+        Returns: ({
+          attempt: number
+          codec: string
+          created_at: string
+          duration_s: number | null
+          encoded_frames: number
+          error_message: string | null
+          finished_at: string | null
+          format: string
+          fps: number
+          heartbeat_at: string | null
+          height: number
+          id: string
+          output_bytes: number | null
+          output_path: string | null
+          poster_path: string | null
+          progress: number
+          props: Json
+          rendered_frames: number
+          renderer: string
+          requested_by: string | null
+          stage: string | null
+          started_at: string | null
+          status: string
+          team_id: string | null
+          template: string
+          total_frames: number
+          updated_at: string
+          video_id: string | null
+          video_version: number | null
+          width: number
+          worker_id: string | null
+        })[]
+      }
+      complete_render_run: {
+        Args: {
+          p_duration_s: number
+          p_output_bytes: number
+          p_output_path: string
+          p_poster_path: string
+          p_run_id: string
+        }
+        Returns: undefined
+      }
       create_team: {
         Args: {
           p_name: string
         }
         Returns: string
+      }
+      fail_render_run: {
+        Args: {
+          p_message: string
+          p_run_id: string
+        }
+        Returns: undefined
       }
       is_admin: {
         Args: never
@@ -667,6 +852,15 @@ export type Database = {
           p_team_id: string
         }
         Returns: undefined
+      }
+      queue_render: {
+        Args: {
+          p_codec: string
+          p_expected_version: number
+          p_total_frames: number
+          p_video_id: string
+        }
+        Returns: string
       }
       rate_limit_clear: {
         Args: {
@@ -682,6 +876,16 @@ export type Database = {
           p_window_seconds: number
         }
         Returns: number
+      }
+      recover_render_runs: {
+        Args: {
+          p_max_attempts: number
+          p_stale_seconds: number
+        }
+        Returns: ({
+          requeued: number
+          failed: number
+        })[]
       }
       reorder_listing_photos: {
         Args: {
