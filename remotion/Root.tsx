@@ -1,7 +1,8 @@
 import { Composition, Folder } from 'remotion';
-import { compositionId, TEMPLATES, timelineFor, type TemplateId } from './catalog';
+import { compositionId, outNameFor, TEMPLATES, timelineFor, type TemplateId } from './catalog';
 import { TEMPLATE_COMPONENTS } from './components';
 import { VIDEO_FORMATS, VIDEO_FORMAT_IDS } from './constants';
+import { DEFAULT_CODEC } from './render-settings';
 import { sampleVideoProps } from './samples';
 import type { VideoProps } from './schema';
 
@@ -33,7 +34,12 @@ export function RemotionRoot() {
                 durationInFrames={initial.durationInFrames}
                 calculateMetadata={({ props }) => {
                   const timeline = timelineFor(template, props as VideoProps);
-                  return { fps: timeline.fps, durationInFrames: timeline.durationInFrames };
+                  return {
+                    fps: timeline.fps,
+                    durationInFrames: timeline.durationInFrames,
+                    defaultCodec: DEFAULT_CODEC,
+                    defaultOutName: outNameFor(template, format, props as VideoProps),
+                  };
                 }}
               />
             );

@@ -43,6 +43,22 @@ export function timelineFor(template: TemplateId, props: VideoProps): Timeline {
   return buildTimeline(props, TEMPLATES[template].pacing);
 }
 
+/**
+ * The file name a render is saved as (the composition's defaultOutName, also the download name):
+ * the listing's address and the template and format, in lower-case ASCII words, `.mp4` added by
+ * whoever knows the codec. "12 Harbour View Rd, Sydney" → `12-harbour-view-rd-classic-tour-landscape`.
+ */
+export function outNameFor(template: TemplateId, format: string, props: Pick<VideoProps, 'listing'>): string {
+  const words = `${props.listing?.address?.line ?? ''} ${template} ${format}`
+    .toLowerCase()
+    .replace(/[ßæøœþđł]/g, (c) => ({ ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', þ: 'th', đ: 'd', ł: 'l' })[c] ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return (words || 'listing-video').slice(0, 100).replace(/-+$/, '');
+}
+
 /** Composition ids look like `classic-tour-portrait`. */
 export const compositionId = (template: TemplateId, format: string) => `${template}-${format}`;
 
