@@ -1,0 +1,169 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Codec } from '@remotion/renderer'
+import type { Database, Tables } from '@/lib/database.types'
+import { MEDIA } from '@/lib/constants'
+import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-refs'
+import { validateVideoProps } from '@/lib/videos/schema'
+import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
+import { posterFrame } from '@/remotion/duration'
+import type { RenderJob, RenderProgress } from './local-renderer'
+
+/*
+ * One worker's loop body (scripts/render-worker.ts runs it): claim the oldest queued run, render it,
+ * upload the MP4 and its poster to the private `renders` bucket, mark it succeeded; on any error mark
+ * it failed with a message a person understands (the SQL refunds the credit) and go on. Everything
+ * goes through the service key: the worker is the only writer of a run besides the SQL functions.
+ */
+
+type Db = SupabaseClient<Database>
+export type RenderRun = Tables<'render_runs'>
+
+export const RENDERS_BUCKET = 'renders'
+const ACTIVE = ['rendering', 'encoding', 'uploading'] as const
+/** progress rows a second at most: enough for a live bar, little for the database */
+const PROGRESS_EVERY_MS = 250
+const HEARTBEAT_EVERY_MS = 5_000
+
+export interface Renderer {
+  render(job: RenderJob, onProgress: (p: RenderProgress) => void, signal: AbortSignal): Promise<{ durationInFrames: number; fps: number }>
+}
+
+export interface WorkerOptions {
+  db: Db
+  renderer: Renderer
+  workerId: string
+  /** tests: render only this slice, this small */
+  frameRange?: [number, number]
+  scale?: number
+  log?: (...parts: unknown[]) => void
+}
+
+const EXTENSIONS: Partial<Record<Codec, string>> = { h264: 'mp4', h265: 'mp4', vp8: 'webm', vp9: 'webm', gif: 'gif', mp3: 'mp3', aac: 'aac', wav: 'wav', prores: 'mov', 'h264-mkv': 'mkv', 'h264-ts': 'ts' }
+const CONTENT_TYPES: Record<string, string> = { mp4: 'video/mp4', webm: 'video/webm', gif: 'image/gif', mp3: 'audio/mpeg', aac: 'audio/aac', wav: 'audio/wav', mov: 'video/quicktime', mkv: 'video/x-matroska', ts: 'video/mp2t' }
+
+/** Claims and renders one run; answers whether there was one. */
+export async function processNextRun(options: WorkerOptions): Promise<boolean> {
+  const { db, workerId } = options
+  const { data, error } = await db.rpc('claim_render_run', { p_worker_id: workerId })
+  if (error) throw new Error(`claiming a run failed: ${error.message}`)
+  const run = (data as RenderRun[] | null)?.[0]
+  if (!run) return false
+  await renderRun(options, run)
+  return true
+}
+
+/** What a person reads when a run fails: what happened and that the credit came back. */
+export function failureMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  if (/needs repair|no longer fit/i.test(text)) return 'This video needs repair before it can render. Your credit was refunded.'
+  if (/(404|403|Failed to load|net::|Error loading image|could not be loaded)/i.test(text)) {
+    return 'A picture or track of this video could not be loaded (was it deleted?). Your credit was refunded.'
+  }
+  if (/ENOSPC|no space/i.test(text)) return 'The renderer ran out of disk space. Your credit was refunded; try again in a moment.'
+  return 'The render failed on our side. Your credit was refunded; try again, and tell us if it happens again.'
+}
+
+async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> {
+  const { db, renderer, log = () => {} } = options
+  const dir = await mkdtemp(path.join(os.tmpdir(), `render-${run.id}-`))
+  const controller = new AbortController()
+  let lastWrite = 0
+  let canceled = false
+  /** writes progress (and the heartbeat); a run that is no longer active was canceled: stop */
+  const report = async (values: Partial<Pick<RenderRun, 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames'>>) => {
+    const { data, error } = await db
+      .from('render_runs')
+      .update({ ...values, heartbeat_at: new Date().toISOString() })
+      .eq('id', run.id)
+      .in('status', [...ACTIVE])
+      .select('id')
+    if (error) log('[worker] progress write failed', error.message)
+    else if (!data.length && !canceled) {
+      canceled = true
+      controller.abort()
+    }
+  }
+  const heartbeat = setInterval(() => void report({}), HEARTBEAT_EVERY_MS)
+  try {
+    const template = run.template as TemplateId
+    const checked = validateVideoProps(template, run.format, run.props, run.team_id ?? undefined)
+    if (!checked.ok) throw new Error(`the stored props no longer fit the template: ${checked.error}`)
+    const refs = collectMediaRefs(checked.props)
+    const signed = refs.length ? await db.storage.from(MEDIA.bucket).createSignedUrls(refs.map(refPath), 3600) : { data: [], error: null }
+    if (signed.error) throw new Error(`signing the media failed: ${signed.error.message}`)
+    const urls: Record<string, string> = {}
+    for (const [i, ref] of refs.entries()) {
+      const url = signed.data?.[i]?.signedUrl
+      if (!url) throw new Error(`${ref} could not be loaded (404)`)
+      urls[ref] = url
+    }
+    const props = completeProps(template, withMediaUrls(checked.props, urls))
+    const ext = EXTENSIONS[run.codec as Codec] ?? 'mp4'
+    const name = outNameFor(template, run.format, checked.props)
+    const job: RenderJob = {
+      compositionId: compositionId(template, run.format),
+      inputProps: props as unknown as Record<string, unknown>,
+      codec: run.codec as Codec,
+      outputFile: path.join(dir, `${name}.${ext}`),
+      posterFile: path.join(dir, 'poster.jpg'),
+      posterFrame: posterFrame(timelineFor(template, checked.props)),
+      frameRange: options.frameRange,
+      scale: options.scale,
+    }
+    await report({ stage: 'Rendering frames' })
+    const result = await renderer.render(
+      job,
+      (p) => {
+        const now = Date.now()
+        if (now - lastWrite < PROGRESS_EVERY_MS) return
+        lastWrite = now
+        void report({ status: p.stage === 'Encoding' ? 'encoding' : 'rendering', stage: p.stage, progress: p.progress, rendered_frames: p.renderedFrames, encoded_frames: p.encodedFrames })
+      },
+      controller.signal,
+    )
+    if (canceled) return
+    await report({ status: 'uploading', stage: 'Uploading', progress: 0.99 })
+    if (canceled) return
+    const folder = `${run.team_id}/renders/${run.id}`
+    const outputPath = `${folder}/${path.basename(job.outputFile)}`
+    const posterPath = `${folder}/poster.jpg`
+    const bucket = db.storage.from(RENDERS_BUCKET)
+    const [video, poster] = await Promise.all([readFile(job.outputFile), readFile(job.posterFile)])
+    const up1 = await bucket.upload(outputPath, video, { contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', upsert: true })
+    if (up1.error) throw new Error(`uploading the video failed: ${up1.error.message}`)
+    const up2 = await bucket.upload(posterPath, poster, { contentType: 'image/jpeg', upsert: true })
+    if (up2.error) throw new Error(`uploading the poster failed: ${up2.error.message}`)
+    const bytes = (await stat(job.outputFile)).size
+    const done = await db.rpc('complete_render_run', {
+      p_run_id: run.id, p_output_path: outputPath, p_output_bytes: bytes, p_poster_path: posterPath,
+      p_duration_s: result.durationInFrames / result.fps,
+    })
+    if (done.error) {
+      // canceled while uploading: the files are not kept
+      await bucket.remove([outputPath, posterPath])
+      if (!/no longer in progress/.test(done.error.message)) throw new Error(done.error.message)
+    }
+    log(`[worker] run ${run.id} succeeded: ${bytes} bytes`)
+  } catch (error) {
+    if (canceled) {
+      log(`[worker] run ${run.id} was canceled`)
+      return
+    }
+    log(`[worker] run ${run.id} failed`, error)
+    const failed = await db.rpc('fail_render_run', { p_run_id: run.id, p_message: failureMessage(error) })
+    if (failed.error) log('[worker] could not record the failure', failed.error.message)
+  } finally {
+    clearInterval(heartbeat)
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+/** At start: runs a dead worker left go back to the queue (up to `maxAttempts`), or fail with a refund. */
+export async function recoverStaleRuns(db: Db, staleSeconds = 60, maxAttempts = 3): Promise<{ requeued: number; failed: number }> {
+  const { data, error } = await db.rpc('recover_render_runs', { p_stale_seconds: staleSeconds, p_max_attempts: maxAttempts })
+  if (error) throw new Error(`recovering runs failed: ${error.message}`)
+  return (data as { requeued: number; failed: number }[])[0] ?? { requeued: 0, failed: 0 }
+}

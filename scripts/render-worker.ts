@@ -1,0 +1,56 @@
+// The local render worker: claims queued runs and renders them in the system Chromium, one at a
+// time (lib/render/worker.ts). `npm run dev` starts it beside the stand-in and Next; on a production
+// box run `npm run worker` with NEXT_PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.
+import os from 'node:os'
+import { createClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import type { Database } from '../lib/database.types'
+import { serverEnv } from '../lib/env'
+import { LocalRenderer } from '../lib/render/local-renderer'
+import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
+
+const IDLE_MS = 1_000
+const RECOVER_EVERY_MS = 30_000
+
+async function main() {
+  const env = serverEnv()
+  if (!env.SUPABASE_SERVICE_ROLE_KEY) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set')
+  const db = createClient<Database>(env.NEXT_PUBLIC_SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: WebSocket as never },
+  })
+  const renderer = new LocalRenderer()
+  const workerId = `${os.hostname()}-${process.pid}`
+  let stopping = false
+  const stop = () => {
+    stopping = true
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+
+  const started = performance.now()
+  await renderer.ready()
+  console.log(`[worker] ${workerId} ready in ${Math.round(performance.now() - started)} ms (bundle + Chromium)`)
+  let lastRecover = 0
+  while (!stopping) {
+    try {
+      if (Date.now() - lastRecover > RECOVER_EVERY_MS) {
+        lastRecover = Date.now()
+        const recovered = await recoverStaleRuns(db)
+        if (recovered.requeued || recovered.failed) console.log(`[worker] recovered runs: ${recovered.requeued} requeued, ${recovered.failed} failed`)
+      }
+      const worked = await processNextRun({ db, renderer, workerId, log: console.log })
+      if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
+    } catch (error) {
+      console.error('[worker]', error instanceof Error ? error.message : error)
+      await new Promise((r) => setTimeout(r, IDLE_MS * 5))
+    }
+  }
+  await renderer.close()
+  console.log('[worker] stopped')
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
