@@ -25,10 +25,12 @@ export function authSettingsFromToml(file: string): AuthSettingsInput {
     out.additionalRedirectUrls = auth.additional_redirect_urls.filter((u): u is string => typeof u === 'string')
   }
   const rateLimits: Partial<RateLimits> = {}
-  if (isCount(limits.sign_in_sign_ups)) rateLimits.signInSignUps = limits.sign_in_sign_ups
+  // the CLI passes sign_in_sign_ups as GOTRUE_RATE_LIMIT_OTP: sign-ups and the mail-sending routes
+  if (isCount(limits.sign_in_sign_ups)) rateLimits.signInSignUps = rateLimits.otp = limits.sign_in_sign_ups
   if (isCount(limits.token_verifications)) rateLimits.tokenVerifications = limits.token_verifications
   if (isCount(limits.anonymous_users)) rateLimits.anonymousUsers = limits.anonymous_users
   if (isCount(limits.token_refresh)) rateLimits.tokenRefresh = limits.token_refresh
+  if (isCount(limits.email_sent)) rateLimits.emailSent = limits.email_sent
   if (Object.keys(rateLimits).length) out.rateLimits = rateLimits
   return out
 }

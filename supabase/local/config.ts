@@ -21,8 +21,16 @@ export interface RateLimits {
   anonymousUsers: number
   /** refresh-token grants per 5 minutes */
   tokenRefresh: number
-  /** OTP, magic-link, recovery and resend requests, and PUT /user, per 5 minutes (GoTrue's RateLimitOtp) */
+  /**
+   * OTP, magic-link, recovery and resend requests, and PUT /user, per 5 minutes, each route its own
+   * bucket (GoTrue's RATE_LIMIT_OTP, which the CLI fills from `sign_in_sign_ups`)
+   */
   otp: number
+  /**
+   * mails per hour, all addresses together (GoTrue's RATE_LIMIT_EMAIL_SENT, `email_sent`); no limit
+   * unless configured, so test stand-ins without a config file send what their tests need
+   */
+  emailSent: number
 }
 
 export interface AuthSettings {
@@ -92,7 +100,14 @@ async function signKey(secret: string, role: string): Promise<string> {
 }
 
 /** The Supabase CLI's defaults (what a project without config.toml settings gets). */
-export const DEFAULT_RATE_LIMITS: RateLimits = { signInSignUps: 30, tokenVerifications: 30, anonymousUsers: 30, tokenRefresh: 150, otp: 30 }
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signInSignUps: 30,
+  tokenVerifications: 30,
+  anonymousUsers: 30,
+  tokenRefresh: 150,
+  otp: 30,
+  emailSent: Number.POSITIVE_INFINITY,
+}
 
 /**
  * Settings, later ones winning: the built-in defaults (the Supabase CLI's), `[auth]` of

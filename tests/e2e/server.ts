@@ -42,7 +42,7 @@ async function main() {
       minPasswordLength: PASSWORD_MIN,
       siteUrl: appUrl,
       signInRateLimit: { max: 1000, windowMs: 60_000 },
-      rateLimits: { signInSignUps: 1000, tokenVerifications: 1000, otp: 1000, anonymousUsers: 1000, tokenRefresh: 1000 },
+      rateLimits: { signInSignUps: 1000, tokenVerifications: 1000, otp: 1000, anonymousUsers: 1000, tokenRefresh: 1000, emailSent: 10_000 },
     },
   })
   console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms`)

@@ -7,13 +7,21 @@ import { RateLimiter } from './rate-limit.ts'
 const FIVE_MINUTES = 5 * 60_000
 const HOUR = 60 * 60_000
 
-/** GoTrue's per-address limiters (internal/api/api.go limitHandler), by what they guard. */
+/**
+ * GoTrue's per-address limiters (internal/api/apilimiter), by what they guard. The OTP-rate ones
+ * are separate buckets with the same rate, as GoTrue has them: recovery requests do not use up the
+ * allowance for sign-ups.
+ */
 export interface AuthLimiters {
   signUps: RateLimiter
   verify: RateLimiter
   anonymous: RateLimiter
   refresh: RateLimiter
   otp: RateLimiter
+  magicLink: RateLimiter
+  recover: RateLimiter
+  resend: RateLimiter
+  user: RateLimiter
 }
 
 /** What every auth handler gets: the stand-in plus the auth server's own in-memory state. */
@@ -34,6 +42,10 @@ export function createAuthContext(ctx: StandInContext): AuthContext {
       anonymous: new RateLimiter(limits.anonymousUsers, HOUR),
       refresh: new RateLimiter(limits.tokenRefresh, FIVE_MINUTES),
       otp: new RateLimiter(limits.otp, FIVE_MINUTES),
+      magicLink: new RateLimiter(limits.otp, FIVE_MINUTES),
+      recover: new RateLimiter(limits.otp, FIVE_MINUTES),
+      resend: new RateLimiter(limits.otp, FIVE_MINUTES),
+      user: new RateLimiter(limits.otp, FIVE_MINUTES),
     },
   }
 }

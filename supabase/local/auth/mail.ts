@@ -116,18 +116,22 @@ export function verifyLink(ctx: StandInContext, hash: string, type: EmailOtpType
   return `${ctx.config.publicUrl}/auth/v1/verify?${q.toString()}`
 }
 
-// Loosely GoTrue's per-address email frequency: enough for real use and tests, stops loops.
+// Loosely GoTrue's per-address email frequency (`max_frequency`): enough for real use and tests,
+// stops loops. Plus GoTrue's server-wide `email_sent` per hour, when configured.
 const EMAIL_LIMIT = { max: 10, windowMs: 60_000 }
-const emailLimiters = new WeakMap<StandInContext, RateLimiter>()
+const emailLimiters = new WeakMap<StandInContext, { perAddress: RateLimiter; all: RateLimiter }>()
 
-/** Throws 429 over_email_send_rate_limit before a mail would go out too often to one address. */
+/** Throws 429 over_email_send_rate_limit before a mail would go out too often (to one address or at all). */
 export function takeEmailSend(ctx: StandInContext, address: string): void {
-  let limiter = emailLimiters.get(ctx)
-  if (!limiter) {
-    limiter = new RateLimiter(EMAIL_LIMIT.max, EMAIL_LIMIT.windowMs)
-    emailLimiters.set(ctx, limiter)
+  let limiters = emailLimiters.get(ctx)
+  if (!limiters) {
+    limiters = {
+      perAddress: new RateLimiter(EMAIL_LIMIT.max, EMAIL_LIMIT.windowMs),
+      all: new RateLimiter(ctx.config.auth.rateLimits.emailSent, 60 * 60_000),
+    }
+    emailLimiters.set(ctx, limiters)
   }
-  if (!limiter.take(address.toLowerCase())) throw errors.emailRateLimit()
+  if (!limiters.all.take('*') || !limiters.perAddress.take(address.toLowerCase())) throw errors.emailRateLimit()
 }
 
 /** The mail itself, into the local mailbox: the link, the 6-digit code and the token hash. */

@@ -9,6 +9,8 @@ export class RateLimiter {
 
   /** Records a hit; false when the key is already over its limit within the window. */
   take(key: string, now = Date.now()): boolean {
+    // an unconfigured limit (Infinity) keeps no history
+    if (!Number.isFinite(this.max)) return true
     const since = now - this.windowMs
     const list = (this.hits.get(key) ?? []).filter((t) => t > since)
     if (list.length >= this.max) {

@@ -15,7 +15,8 @@ export async function reauthenticate(ctx: AuthContext, req: LocalRequest): Promi
   const claims = await callerClaims(ctx.config, req)
   await owner(ctx, async (tx) => {
     const { user } = await loadCaller(tx, claims)
-    if (!user.email) throw new AuthError(422, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number')
+    if (!user.email) throw new AuthError(400, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number')
+    if (!user.email_confirmed_at) throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
     takeEmailSend(ctx, user.email)
     const code = generateOtp()
     await updateUser(tx, user.id, { reauthentication_token: tokenHash(user.email, code), reauthentication_sent_at: new Date() })
@@ -59,10 +60,11 @@ export async function consumeNonce(
   )
   const row = r.rows[0]
   const fresh = row?.reauthentication_sent_at && Date.now() - new Date(row.reauthentication_sent_at).getTime() < 3600_000
-  if (!email || !fresh || row.reauthentication_token !== tokenHash(email, nonce.trim())) {
-    throw new AuthError(400, 'reauthentication_not_valid', 'Requires reauthentication')
+  if (!email) throw new AuthError(422, 'reauthentication_not_valid', 'Reauthentication requires an email or a phone number')
+  if (!row?.reauthentication_token || !fresh || row.reauthentication_token !== tokenHash(email, nonce)) {
+    throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid')
   }
-  await updateUser(tx, userId, { reauthentication_token: '' })
+  await updateUser(tx, userId, { reauthentication_token: '', reauthentication_sent_at: null })
 }
 
 /** GET /authorize: no OAuth providers exist locally; GoTrue answers an unknown provider the same way. */

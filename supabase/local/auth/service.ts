@@ -16,16 +16,18 @@ type Route = [method: string, path: string | RegExp, handler: Handler]
 /**
  * GoTrue's route limits, per caller address, checked before the handler (limitHandler): /signup
  * counts against sign-ups or, without credentials, anonymous sign-ins; /verify against token
- * verifications; the mail-sending routes and PUT /user against the OTP limit.
+ * verifications; the mail-sending routes and PUT /user against the OTP rate, a bucket each.
  */
+const OTP_ROUTES: Record<string, keyof AuthLimiters> = { '/otp': 'otp', '/magiclink': 'magicLink', '/recover': 'recover', '/resend': 'resend' }
+
 function limiterFor(ctx: AuthContext, method: string, path: string, req: LocalRequest): keyof AuthLimiters | null {
   if (method === 'POST' && path === '/signup') {
     const body = readJson(req)
     return str(body.email) || str(body.phone) ? 'signUps' : 'anonymous'
   }
   if (path === '/verify') return 'verify'
-  if (method === 'POST' && ['/otp', '/magiclink', '/recover', '/resend'].includes(path)) return 'otp'
-  if (method === 'PUT' && path === '/user') return 'otp'
+  if (method === 'POST' && path in OTP_ROUTES) return OTP_ROUTES[path]
+  if (method === 'PUT' && path === '/user') return 'user'
   return null
 }
 

@@ -1,3 +1,4 @@
+import type { Tx } from '../db.ts'
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
 import { AuthError, errors } from './errors.ts'
@@ -7,7 +8,7 @@ import { checkPasswordStrength, hashPassword, passwordMatches } from './password
 import { allowedRedirect, callerClaims, loadCaller, obj, readJson, redirectParam, str } from './request.ts'
 import { consumeNonce, passwordNeedsNonce } from './reauthenticate.ts'
 import { endSessions } from './sessions.ts'
-import { findUserByEmail, insertEmailIdentity, isValidEmail, normalizeEmail, updateUser, userJson } from './users.ts'
+import { findUserByEmail, insertEmailIdentity, isValidEmail, normalizeEmail, updateUser, userJson, type UserRow } from './users.ts'
 
 /** GET /user */
 export async function getUser(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
@@ -37,21 +38,27 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
     throw errors.validation('Unable to validate email address: invalid format')
   }
   const caller = await owner(ctx, (tx) => loadCaller(tx, claims))
+  if (password && caller.user.is_anonymous && !email) {
+    throw errors.validation('Updating password of an anonymous user without an email or phone is not allowed')
+  }
+  // bcrypt outside the transaction; the same-password answer comes after the nonce check, as in GoTrue
   let passwordHash: string | undefined
+  let samePassword = false
   if (password !== undefined) {
-    if (await passwordMatches(password, caller.user.encrypted_password)) throw errors.samePassword()
-    passwordHash = await hashPassword(password)
+    samePassword = await passwordMatches(password, caller.user.encrypted_password)
+    if (!samePassword) passwordHash = await hashPassword(password)
   }
 
   return owner(ctx, async (tx) => {
     const loaded = await loadCaller(tx, claims)
     let { user } = loaded
     // before anything is written: a refused password change changes nothing else either
-    if (passwordHash && (await passwordNeedsNonce(tx, ctx.config.auth.securePasswordChange, loaded.sessionId))) {
+    if (password !== undefined && (await passwordNeedsNonce(tx, ctx.config.auth.securePasswordChange, loaded.sessionId))) {
       const nonce = str(body.nonce)
       if (!nonce) throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
       await consumeNonce(tx, user.id, user.email, nonce)
     }
+    if (samePassword) throw errors.samePassword()
     if (data) {
       const r = await tx.query<{ m: Record<string, unknown> }>(
         `select coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb as m from auth.users where id = $1`,
@@ -61,7 +68,7 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
       const merged = Object.fromEntries(Object.entries(r.rows[0].m).filter(([, v]) => v !== null))
       user = await updateUser(tx, user.id, { raw_user_meta_data: merged })
     }
-    if (passwordHash) user = await updateUser(tx, user.id, { encrypted_password: passwordHash })
+    if (passwordHash) user = await changePassword(tx, user.id, passwordHash, loaded.sessionId)
     if (email !== undefined && normalizeEmail(email) !== (user.email ?? '')) {
       const other = await findUserByEmail(tx, email)
       if (other && other.id !== user.id) throw errors.emailExists()
@@ -79,6 +86,23 @@ export async function putUser(ctx: AuthContext, req: LocalRequest): Promise<Loca
     }
     return ok(req, await userJson(tx, user))
   })
+}
+
+/**
+ * GoTrue's User.UpdatePassword: pending links and codes (sent while someone else may have known the
+ * old password) stop working, and every other session ends (all of them when the token carries
+ * none), so a stolen session does not outlive the password change.
+ */
+async function changePassword(tx: Tx, userId: string, passwordHash: string, sessionId: string): Promise<UserRow> {
+  const user = await updateUser(tx, userId, {
+    encrypted_password: passwordHash,
+    confirmation_token: '', confirmation_sent_at: null, recovery_token: '', recovery_sent_at: null,
+    email_change_token_current: '', email_change_token_new: '', email_change_sent_at: null,
+    phone_change_token: '', phone_change_sent_at: null, reauthentication_token: '', reauthentication_sent_at: null,
+  })
+  await tx.query('delete from auth.one_time_tokens where user_id = $1', [userId])
+  await endSessions(tx, userId, sessionId, sessionId ? 'others' : 'global')
+  return user
 }
 
 /** POST /logout?scope=global|local|others → 204 */
