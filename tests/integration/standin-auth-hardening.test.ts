@@ -191,3 +191,20 @@ describe('password change as in GoTrue user.go (secure_password_change on)', () 
     expect((await client.auth.reauthenticate()).error?.code).toBe('email_not_confirmed')
   })
 })
+
+describe("GoTrue's token limiter covers every grant", () => {
+  it('password sign-ins count against token_refresh as well as the sign-in limit', async () => {
+    const standIn = await startFixtureStandIn({ auth: { rateLimits: { tokenRefresh: 3 } } })
+    try {
+      const { email, password } = await signedInClient(standIn)
+      const codes: (string | undefined)[] = []
+      for (let i = 0; i < 3; i++) codes.push((await clientFor(standIn).auth.signInWithPassword({ email, password })).error?.code)
+      // the sign-up's session came from /signup; three sign-ins use up the 3 token requests
+      expect(codes).toEqual([undefined, undefined, undefined])
+      const refused = await clientFor(standIn).auth.signInWithPassword({ email, password })
+      expect(refused.error?.code).toBe('over_request_rate_limit')
+    } finally {
+      await standIn.stop()
+    }
+  })
+})

@@ -8,10 +8,18 @@ import { challengeFor } from './secrets.ts'
 import { refreshSession, startSession, type AuthMethod } from './sessions.ts'
 import { findUserByEmail, findUserById, isBanned } from './users.ts'
 
-/** POST /token?grant_type=password|refresh_token|pkce */
+const GRANTS = ['password', 'refresh_token', 'pkce']
+
+/**
+ * POST /token?grant_type=password|refresh_token|pkce. Every grant counts against GoTrue's token
+ * limiter (`token_refresh` per address, internal/api/token.go), password sign-ins also against the
+ * stand-in's per-email and per-address sign-in limit.
+ */
 export async function tokenGrant(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
   const body = readJson(req)
-  switch (req.url.searchParams.get('grant_type')) {
+  const grant = req.url.searchParams.get('grant_type') ?? ''
+  if (GRANTS.includes(grant) && !ctx.limiters.refresh.take(clientIp(ctx.config, req))) throw errors.requestRateLimit()
+  switch (grant) {
     case 'password':
       return passwordGrant(ctx, req, body)
     case 'refresh_token':
@@ -51,7 +59,6 @@ async function passwordGrant(ctx: AuthContext, req: LocalRequest, body: Body): P
 }
 
 async function refreshGrant(ctx: AuthContext, req: LocalRequest, body: Body): Promise<LocalResponse> {
-  if (!ctx.limiters.refresh.take(clientIp(ctx.config, req))) throw errors.requestRateLimit()
   const token = str(body.refresh_token)
   if (!token) {
     return ok(req, { error: 'invalid_request', error_description: 'refresh_token required' }, 400)
