@@ -208,3 +208,23 @@ describe("GoTrue's token limiter covers every grant", () => {
     }
   })
 })
+
+describe('signing up again for an unconfirmed address (confirmations on)', () => {
+  it("does not replace the waiting account's password: nothing proves who is asking", async () => {
+    const standIn = await startFixtureStandIn({ auth: { autoconfirm: false } })
+    try {
+      const email = uniqueEmail('waiting')
+      await clientFor(standIn).auth.signUp({ email, password: 'owner-horse-9' })
+      const second = await clientFor(standIn).auth.signUp({ email, password: 'intruder-horse-9' })
+      expect(second.error).toBeNull()
+      // the owner follows the latest link (the one the second sign-up sent; newest first) and keeps their password
+      const mails = standIn.mailbox.list(email).filter((m) => m.kind === 'confirmation')
+      expect(mails).toHaveLength(2)
+      await fetch(mails[0].links[0].url, { redirect: 'manual' })
+      expect((await clientFor(standIn).auth.signInWithPassword({ email, password: 'intruder-horse-9' })).error?.code).toBe('invalid_credentials')
+      expect((await clientFor(standIn).auth.signInWithPassword({ email, password: 'owner-horse-9' })).error).toBeNull()
+    } finally {
+      await standIn.stop()
+    }
+  })
+})

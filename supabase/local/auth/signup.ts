@@ -61,16 +61,10 @@ export async function signUp(ctx: AuthContext, req: LocalRequest): Promise<Local
       return ok(req, await startSession(tx, ctx.config, user, 'password', meta))
     }
     takeEmailSend(ctx, email)
-    // an unconfirmed account signing up again gets its password/metadata refreshed and a new mail
-    const user = existing
-      ? existing
-      : await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false })
-    if (existing) {
-      await updateUser(tx, existing.id, {
-        encrypted_password: passwordHash,
-        raw_user_meta_data: { ...(existing.raw_user_meta_data ?? {}), ...data },
-      })
-    }
+    // an unconfirmed account signing up again only gets a new mail: its password and metadata stay,
+    // since nothing proves who is asking (GoTrue: "we can't be sure of their claimed identity").
+    // Otherwise anyone could set the password of an account whose owner then follows the link.
+    const user = existing ?? (await insertUser(tx, { email, passwordHash, userMetadata: data, confirmed: false }))
     const issued = await issueEmailToken(tx, user, 'signup', { pkce })
     sendAuthMail(ctx, issued.user.email!, 'signup', issued, redirectTo)
     const out = await userJson(tx, issued.user)
