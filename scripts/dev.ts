@@ -25,6 +25,8 @@ const { values } = parseArgs({
     'supabase-port': { type: 'string', default: '54321' },
     reset: { type: 'boolean', default: false },
     memory: { type: 'boolean', default: false },
+    // the render worker (scripts/render-worker.ts) starts beside Next unless told not to
+    'no-worker': { type: 'boolean', default: false },
   },
 })
 
@@ -91,13 +93,25 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
     { cwd: root, env, stdio: 'inherit' },
   )
 
+  // the render worker: renders queued runs in the system Chromium (its own process, so a long render
+  // never slows the pages)
+  const worker: ChildProcess | null = values['no-worker']
+    ? null
+    : spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
+        cwd: root,
+        env,
+        stdio: 'inherit',
+      })
+
   let stopping = false
   const stop = async (code: number) => {
     if (stopping) return
     stopping = true
-    if (next.exitCode === null && next.signalCode === null) {
-      next.kill('SIGTERM')
-      await new Promise((resolve) => next.once('exit', resolve))
+    for (const child of [next, worker]) {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM')
+        await new Promise((resolve) => child.once('exit', resolve))
+      }
     }
     if (standIn) {
       await standIn.stop()

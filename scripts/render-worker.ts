@@ -10,6 +10,12 @@ import { LocalRenderer } from '../lib/render/local-renderer'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
 
 const IDLE_MS = 1_000
+// test rigs render smaller (RENDER_SCALE=0.25 in the e2e stack); production renders at full size
+const scale = Number(process.env.RENDER_SCALE ?? 1)
+if (!(scale > 0 && scale <= 1)) throw new Error('RENDER_SCALE must be a number in (0, 1]')
+// test rigs also render only the first N frames (RENDER_MAX_FRAMES=90 in the e2e stack); unset: all
+const maxFrames = process.env.RENDER_MAX_FRAMES ? Number(process.env.RENDER_MAX_FRAMES) : null
+if (maxFrames !== null && !(Number.isInteger(maxFrames) && maxFrames > 0)) throw new Error('RENDER_MAX_FRAMES must be a positive integer')
 const RECOVER_EVERY_MS = 30_000
 
 async function main() {
@@ -39,7 +45,7 @@ async function main() {
         const recovered = await recoverStaleRuns(db)
         if (recovered.requeued || recovered.failed) console.log(`[worker] recovered runs: ${recovered.requeued} requeued, ${recovered.failed} failed`)
       }
-      const worked = await processNextRun({ db, renderer, workerId, log: console.log })
+      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
     } catch (error) {
       console.error('[worker]', error instanceof Error ? error.message : error)

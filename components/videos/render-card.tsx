@@ -1,25 +1,68 @@
+'use client'
+
+import { useState } from 'react'
 import Link from 'next/link'
-import { Clapperboard, Coins } from 'lucide-react'
+import { toast } from 'sonner'
+import { Clapperboard, Coins, Download, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatCredits } from '@/lib/credits/labels'
+import { cancelVideoRender, renderVideo } from '@/lib/render/actions'
+import { OFFERED_CODECS, type RenderRunView } from '@/lib/render/codecs'
+import { RenderHistory, RunProgress } from './render-progress'
+import { ACTIVE_STATUSES, useRenderRuns } from './use-render-runs'
 
 interface Props {
+  teamId: string
+  videoId: string
   cost: number
   balance: number
   accountHref: string
+  /** why a render cannot start now (props need repair), or null */
+  blockedReason: string | null
+  fps: number
+  initialRuns: RenderRunView[]
 }
 
-/**
- * Where rendering will live. Rendering itself arrives with the next issue; until then the card says
- * so plainly and shows what a render will cost, instead of a button that pretends.
- */
-export function RenderCard({ cost, balance, accountHref }: Props) {
+/** Render to a file: cost and balance, the format, live progress over realtime, the result and the history. */
+export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns }: Props) {
+  const { runs, refresh } = useRenderRuns(teamId, videoId, initialRuns)
+  const [codec, setCodec] = useState<string>('h264')
+  const [pending, setPending] = useState(false)
+  const active = runs.find((r) => ACTIVE_STATUSES.includes(r.status))
+  const latest = runs.find((r) => r.status === 'succeeded' && r.videoUrl)
+  const noCredit = balance < cost && !active
+  const reason = blockedReason ?? (noCredit ? 'Your team has no credits left.' : active ? 'This video is rendering.' : null)
+
+  async function start() {
+    setPending(true)
+    const id = toast.loading('Queuing the render…')
+    try {
+      const result = await renderVideo(teamId, videoId, { codec })
+      if (result.ok) {
+        toast.success('Render queued: it starts in a moment', { id })
+        await refresh()
+      } else toast.error(result.error, { id })
+    } catch {
+      toast.error('We could not reach the server. Check your connection and try again.', { id })
+    }
+    setPending(false)
+  }
+
+  async function cancel(runId: string) {
+    const id = toast.loading('Canceling the render…')
+    const result = await cancelVideoRender(teamId, runId).catch(() => null)
+    if (result?.ok) {
+      toast.success('Render canceled; your credit was refunded', { id })
+      await refresh()
+    } else toast.error(result?.error ?? 'We could not reach the server. Try again.', { id })
+  }
+
   return (
     <Card data-testid="render-card">
       <CardHeader>
-        <CardTitle>Render to MP4</CardTitle>
-        <CardDescription>Turn this draft into a video file to download and share.</CardDescription>
+        <CardTitle>Render to a file</CardTitle>
+        <CardDescription>Turn this draft into a video to download and share.</CardDescription>
       </CardHeader>
       <CardBody className="space-y-4">
         <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -38,16 +81,54 @@ export function RenderCard({ cost, balance, accountHref }: Props) {
             </dd>
           </div>
         </dl>
-        <p className="text-sm text-muted">
-          Rendering arrives with the next release: this is where the MP4 will be made, with live progress, the run
-          history, a download and a share link. The preview above already plays exactly what will be rendered.
-        </p>
-        <Button className="w-full" disabled aria-describedby="render-unavailable">
-          <Clapperboard aria-hidden /> Render video
-        </Button>
-        <p id="render-unavailable" className="text-center text-xs text-subtle">
-          Not available yet — no credits are taken.
-        </p>
+
+        {active ? (
+          <div className="space-y-3">
+            <RunProgress run={active} />
+            <Button variant="outline" className="w-full" onClick={() => void cancel(active.id)}>
+              <X aria-hidden /> Cancel render
+            </Button>
+          </div>
+        ) : (
+          <div className="space-y-3">
+            <label className="block text-sm font-medium text-ink" htmlFor="render-codec">
+              Format
+            </label>
+            <select
+              id="render-codec"
+              value={codec}
+              onChange={(event) => setCodec(event.target.value)}
+              className="w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm"
+            >
+              {OFFERED_CODECS.map((c) => (
+                <option key={c.codec} value={c.codec} disabled={c.codec === 'gif' && fps > 50}>
+                  {c.label} — {c.hint}
+                </option>
+              ))}
+            </select>
+            <Button className="w-full" onClick={() => void start()} pending={pending} disabled={Boolean(reason)} aria-describedby={reason ? 'render-blocked' : undefined}>
+              <Clapperboard aria-hidden /> Render video
+            </Button>
+            {reason ? (
+              <p id="render-blocked" className="text-center text-xs text-subtle">
+                {reason} {noCredit && !blockedReason ? <Link href={accountHref} className="underline">Add credits</Link> : null}
+              </p>
+            ) : (
+              <p className="text-center text-xs text-subtle">Takes {formatCredits(cost)}; refunded if the render fails or you cancel it.</p>
+            )}
+          </div>
+        )}
+
+        {latest ? (
+          <div className="space-y-2" data-testid="render-result">
+            <video controls preload="metadata" poster={latest.posterUrl ?? undefined} src={latest.videoUrl!} className="w-full rounded-lg bg-ink" />
+            <a href={latest.downloadUrl ?? latest.videoUrl!} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+              <Download aria-hidden className="size-4" /> Download ({((latest.output_bytes ?? 0) / 1e6).toFixed(1)} MB)
+            </a>
+          </div>
+        ) : null}
+
+        <RenderHistory runs={runs} />
       </CardBody>
     </Card>
   )

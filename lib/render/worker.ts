@@ -35,8 +35,9 @@ export interface WorkerOptions {
   db: Db
   renderer: Renderer
   workerId: string
-  /** tests: render only this slice, this small */
+  /** tests: render only this slice (or the first `maxFrames`), this small */
   frameRange?: [number, number]
+  maxFrames?: number
   scale?: number
   log?: (...parts: unknown[]) => void
 }
@@ -110,7 +111,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       outputFile: path.join(dir, `${name}.${ext}`),
       posterFile: path.join(dir, 'poster.jpg'),
       posterFrame: posterFrame(timelineFor(template, checked.props)),
-      frameRange: options.frameRange,
+      frameRange: options.frameRange ?? (options.maxFrames ? [0, Math.min(options.maxFrames, run.total_frames) - 1] : undefined),
       scale: options.scale,
     }
     await report({ stage: 'Rendering frames' })

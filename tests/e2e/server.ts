@@ -62,13 +62,22 @@ async function main() {
   }
 
   let child: ChildProcess | null = null
+  // the render worker, rendering the first 3 seconds at a quarter of the size so a test render
+  // takes seconds and leaves the cores to the other tests
+  const worker = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
+    cwd: root,
+    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: '90' },
+    stdio: 'inherit',
+  })
   let stopping = false
   const stop = async (code: number) => {
     if (stopping) return
     stopping = true
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM')
-      await finished(child)
+    for (const proc of [child, worker]) {
+      if (proc && proc.exitCode === null) {
+        proc.kill('SIGTERM')
+        await finished(proc)
+      }
     }
     await standIn.stop()
     process.exit(code)
@@ -84,7 +93,9 @@ async function main() {
     if (code !== 0) return stop(code)
     child = run(['start', '--port', String(E2E_APP_PORT), '--hostname', '127.0.0.1'], { ...env, NODE_ENV: 'production' })
   } else {
-    child = run(['dev', '--port', String(E2E_APP_PORT), '--hostname', '127.0.0.1'], env)
+    // no --hostname, as `npm run dev` starts it: opened at 127.0.0.1, next dev then serves its own
+    // resources only because next.config.ts lists the address in allowedDevOrigins (tested)
+    child = run(['dev', '--port', String(E2E_APP_PORT)], env)
   }
   const code = await finished(child)
   if (!stopping) await stop(code)

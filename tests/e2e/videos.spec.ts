@@ -253,7 +253,8 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(facts.getByText('Landscape 16:9 · 1920 × 1080')).toBeVisible()
   await expect(facts.getByText('30 fps')).toBeVisible()
   await expect(page.getByTestId('render-card').getByText('1 credit', { exact: true })).toBeVisible()
-  await expect(page.getByTestId('render-card').getByRole('button', { name: 'Render video' })).toBeDisabled()
+  await expect(page.getByTestId('render-card').getByRole('button', { name: 'Render video' })).toBeEnabled()
+  await expect(page.getByTestId('render-card').getByText('No renders yet.')).toBeVisible()
   await expect(page.getByTestId('video-player').getByTestId('player-state')).toHaveText('Paused')
   await screenshot(page, 'video-desktop')
 

@@ -13,6 +13,7 @@ import { VideoPlayer } from '@/components/videos/video-player'
 import { VideoStatusBadge } from '@/components/videos/video-status-badge'
 import { RENDER_CREDIT_COST } from '@/lib/constants'
 import { getCreditBalance } from '@/lib/credits/queries'
+import { getRenderRuns } from '@/lib/render/queries'
 import { formatDuration, validateVideoProps } from '@/lib/videos/schema'
 import { getVideo } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
@@ -26,7 +27,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
   const { team_id, listing_id, id } = await params
   const { team } = await requireTeam(team_id)
   requireIdShape(listing_id, id)
-  const [video, balance] = await Promise.all([getVideo(team.id, listing_id, id), getCreditBalance(team.id)])
+  const [video, balance, runs] = await Promise.all([getVideo(team.id, listing_id, id), getCreditBalance(team.id), getRenderRuns(team.id, id)])
   if (!video) notFound()
   const listingHref = `/dashboard/${team.id}/props/${video.listing.id}`
   // props are parsed on read: nothing below touches the stored JSON unless it fits the template
@@ -115,7 +116,18 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
               </dl>
             </CardBody>
           </Card>
-          <RenderCard cost={RENDER_CREDIT_COST} balance={balance} accountHref={`/dashboard/${team.id}/account#credits`} />
+          <RenderCard
+            // a new server render (after router.refresh) starts from the server's runs
+            key={runs[0]?.id ?? 'none'}
+            teamId={team.id}
+            videoId={video.id}
+            cost={RENDER_CREDIT_COST}
+            balance={balance}
+            accountHref={`/dashboard/${team.id}/account#credits`}
+            blockedReason={checked.ok ? null : 'This video needs repair before it can render.'}
+            fps={checked.ok ? checked.details.fps : video.fps}
+            initialRuns={runs}
+          />
         </aside>
       </div>
     </>

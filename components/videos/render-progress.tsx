@@ -1,0 +1,74 @@
+'use client'
+
+import { useEffect, useState } from 'react'
+import type { RenderRunView } from '@/lib/render/codecs'
+
+const STATUS_LABELS: Record<string, string> = {
+  queued: 'Waiting for a renderer',
+  rendering: 'Rendering',
+  encoding: 'Encoding',
+  uploading: 'Uploading',
+  succeeded: 'Done',
+  failed: 'Failed',
+  canceled: 'Canceled',
+}
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+/** Stage, percent, frames, elapsed and time left of a run in progress (ticks every second). */
+export function RunProgress({ run }: { run: RenderRunView }) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const percent = Math.round((run.progress ?? 0) * 100)
+  const started = run.started_at ? new Date(run.started_at).getTime() : null
+  const elapsed = started ? (now - started) / 1000 : 0
+  const left = started && run.progress > 0.02 ? (elapsed / run.progress) * (1 - run.progress) : null
+  return (
+    <div className="space-y-2" data-testid="render-progress" aria-live="polite">
+      <div className="flex items-baseline justify-between text-sm">
+        <span className="font-medium text-ink">{run.stage || STATUS_LABELS[run.status]}</span>
+        <span className="tabular-nums text-muted">{percent}%</span>
+      </div>
+      <div role="progressbar" aria-label="Render progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2 overflow-hidden rounded-full bg-canvas">
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="flex justify-between text-xs tabular-nums text-subtle">
+        <span>
+          {run.rendered_frames} / {run.total_frames} frames
+        </span>
+        <span>
+          {started ? `${clock(elapsed)} elapsed` : 'In the queue'}
+          {left !== null ? ` · about ${clock(left)} left` : ''}
+        </span>
+      </p>
+    </div>
+  )
+}
+
+/** The video's earlier runs: when, format, how it ended. */
+export function RenderHistory({ runs }: { runs: RenderRunView[] }) {
+  if (!runs.length) return <p className="text-sm text-muted">No renders yet.</p>
+  return (
+    <div>
+      <h3 className="mb-2 text-sm font-medium text-ink">Render history</h3>
+      <ul className="divide-y divide-border text-sm" data-testid="render-history">
+        {runs.map((run) => (
+          <li key={run.id} className="flex items-center justify-between gap-3 py-2">
+            <span className="text-muted">{new Date(run.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+            <span className="uppercase text-subtle">{run.codec}</span>
+            <span className={run.status === 'failed' ? 'text-danger-700' : 'text-ink'} title={run.error_message ?? undefined}>
+              {STATUS_LABELS[run.status] ?? run.status}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {runs[0]?.status === 'failed' && runs[0].error_message ? <p className="mt-2 text-sm text-danger-700">{runs[0].error_message}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,33 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { idSchema } from '@/lib/listings/fields'
+import { teamAction } from '@/lib/listings/guard'
+import { parseOrRefuse } from '@/lib/listings/refusal'
+import type { ActionResult } from '@/lib/safe-action'
+import { cancelRender as cancelLogic, fetchRenderRuns, queueRender, type RenderRunView } from './queue'
+
+/* Render requests from the video page (lib/render/queue.ts holds the checks). */
+
+const queue = teamAction(queueRender)
+const cancel = teamAction(cancelLogic)
+const list = teamAction(async (db, _userId, teamId: unknown, videoId: unknown) =>
+  fetchRenderRuns(db, parseOrRefuse(idSchema, teamId), parseOrRefuse(idSchema, videoId)),
+)
+
+export async function renderVideo(teamId: string, videoId: string, input: { codec?: string }): Promise<ActionResult<{ runId: string }>> {
+  const result = await queue(teamId, videoId, input)
+  if (result.ok) revalidatePath(`/dashboard/${teamId}`, 'layout')
+  return result
+}
+
+export async function cancelVideoRender(teamId: string, runId: string): Promise<ActionResult<{ runId: string }>> {
+  const result = await cancel(teamId, runId)
+  if (result.ok) revalidatePath(`/dashboard/${teamId}`, 'layout')
+  return result
+}
+
+/** The video's runs with fresh signed URLs (the page's fallback when the realtime socket is down, and after a run ends). */
+export async function listRenderRuns(teamId: string, videoId: string): Promise<ActionResult<RenderRunView[]>> {
+  return list(teamId, videoId)
+}

@@ -1,0 +1,84 @@
+import { idSchema } from '@/lib/listings/fields'
+import { parseOrRefuse, refuse, Refusal, type Db } from '@/lib/listings/refusal'
+import { validateVideoProps } from '@/lib/videos/schema'
+import { outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
+import type { VideoFormat } from '@/remotion/constants'
+import { renderSettingsFor } from '@/remotion/render-settings'
+import type { Tables } from '@/lib/database.types'
+import { renderRequestSchema, type RenderRunView } from './codecs'
+
+export type { RenderRunView } from './codecs'
+
+/*
+ * Render requests as the signed-in user. The template's zod schema runs here (SQL cannot run it);
+ * the SQL function then checks that the video is still the version validated, the codec rules and
+ * the credit, and takes the credit with the run in one transaction (queue_render).
+ */
+
+export async function queueRender(db: Db, _userId: string, teamId: unknown, videoId: unknown, input: unknown): Promise<{ runId: string }> {
+  const team = parseOrRefuse(idSchema, teamId)
+  const id = parseOrRefuse(idSchema, videoId)
+  const { codec } = parseOrRefuse(renderRequestSchema, input ?? {})
+  const { data: video, error } = await db.from('videos').select('id, template, format, props, version').eq('id', id).eq('team_id', team).maybeSingle()
+  if (error) refuse(error)
+  if (!video) throw new Refusal('That video no longer exists, or it belongs to another team.')
+  const checked = validateVideoProps(video.template, video.format, video.props, team)
+  if (!checked.ok) throw new Refusal(`This video needs repair before it can render: ${checked.error}`)
+  // validateVideoProps has checked the template and format
+  const settings = renderSettingsFor(video.format as VideoFormat, timelineFor(video.template as TemplateId, checked.props), codec)
+  if (!settings.ok) throw new Refusal(settings.errors[0])
+  const { data: runId, error: queueError } = await db.rpc('queue_render', {
+    p_video_id: id,
+    p_expected_version: video.version,
+    p_codec: codec,
+    p_total_frames: settings.settings.durationInFrames,
+  })
+  if (queueError) {
+    if (/Not enough credits/.test(queueError.message)) {
+      throw new Refusal('Your team has no credits left. Add credits on the account page to render.')
+    }
+    refuse(queueError)
+  }
+  return { runId: runId as string }
+}
+
+export async function cancelRender(db: Db, _userId: string, teamId: unknown, runId: unknown): Promise<{ runId: string }> {
+  parseOrRefuse(idSchema, teamId)
+  const id = parseOrRefuse(idSchema, runId)
+  const { error } = await db.rpc('cancel_render', { p_run_id: id })
+  if (error) refuse(error)
+  return { runId: id }
+}
+
+export const RUN_COLUMNS =
+  'id, status, stage, progress, rendered_frames, encoded_frames, total_frames, codec, fps, error_message, output_bytes, ' +
+  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, template, format, props'
+
+/** The video's runs, newest first, with signed URLs for a finished one's file, poster and download. */
+export async function fetchRenderRuns(db: Db, teamId: string, videoId: string, limit = 10): Promise<RenderRunView[]> {
+  const { data, error } = await db
+    .from('render_runs')
+    .select(RUN_COLUMNS)
+    .eq('team_id', teamId)
+    .eq('video_id', videoId)
+    .order('created_at', { ascending: false })
+    .limit(limit)
+  if (error) refuse(error)
+  const rows = data as unknown as (Tables<'render_runs'>)[]
+  const bucket = db.storage.from('renders')
+  return Promise.all(
+    rows.map(async (r) => {
+      const { output_path: output, poster_path: poster, template: _t, format: _f, props: _p, ...view } = r
+      if (r.status !== 'succeeded' || !output) return { ...view, videoUrl: null, posterUrl: null, downloadUrl: null }
+      const checked = validateVideoProps(r.template, r.format, r.props)
+      const ext = output.split('.').pop() ?? 'mp4'
+      const name = checked.ok ? `${outNameFor(r.template as TemplateId, r.format, checked.props)}.${ext}` : output.split('/').pop()!
+      const [video, still, download] = await Promise.all([
+        bucket.createSignedUrl(output, 3600),
+        poster ? bucket.createSignedUrl(poster, 3600) : Promise.resolve({ data: null }),
+        bucket.createSignedUrl(output, 3600, { download: name }),
+      ])
+      return { ...view, videoUrl: video.data?.signedUrl ?? null, posterUrl: still.data?.signedUrl ?? null, downloadUrl: download.data?.signedUrl ?? null }
+    }),
+  )
+}
