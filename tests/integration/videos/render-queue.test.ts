@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createVideo } from '../../../lib/videos/writes.ts'
+import { listen, settle, until } from '../../helpers/realtime.ts'
 import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from './fixtures.ts'
 
 // Issue 12: the render queue in SQL. Queuing takes the credit in the same transaction as the run;
@@ -146,5 +147,29 @@ describe('render queue', () => {
     const outsiderCancel = await cast.outsider.client.rpc('cancel_render', { p_run_id: runs.data![0].id })
     expect(outsiderCancel.error?.message).toBe('That render no longer exists.')
     expect((await cast.member.client.from('render_runs').update({ status: 'succeeded' }).eq('team_id', cast.teamId).select('id')).error?.code).toBe('42501')
+  })
+})
+
+describe('render runs over realtime', () => {
+  let cast: Cast
+  beforeAll(async () => {
+    cast = await assembleCast()
+  })
+  afterAll(() => cast?.standIn.stop())
+
+  it("tells the team's members about their runs (by video or by requester) and another team nothing", async () => {
+    const { listingId } = await listingWithPhotos(cast.member, cast.teamId, ['Front'])
+    const { id } = await createVideo(db(cast.member), cast.member.id, cast.teamId, listingId, { title: 'Live', template: 'classic-tour', format: 'landscape' })
+    const version = (await behind<{ version: number }>(cast, 'videos', { id }))[0].version
+    const byVideo = await listen(cast.member.client, [{ event: '*', table: 'render_runs', filter: `video_id=eq.${id}` }])
+    const byRequester = await listen(cast.member.client, [{ event: 'UPDATE', table: 'render_runs', filter: `requested_by=eq.${cast.member.id}` }])
+    const outsider = await listen(cast.outsider.client, [{ event: '*', table: 'render_runs' }])
+    const runId = must(await cast.member.client.rpc('queue_render', { p_video_id: id, p_expected_version: version, p_codec: 'h264', p_total_frames: 90 }), 'queue') as string
+    must(await cast.service.rpc('claim_render_run', { p_worker_id: 'w' }), 'claim')
+    await cast.service.from('render_runs').update({ progress: 0.5, rendered_frames: 45 }).eq('id', runId)
+    await until(() => byVideo.changes.some((c) => (c.new as { progress?: number }).progress === 0.5))
+    await until(() => byRequester.changes.some((c) => (c.new as { status?: string }).status === 'rendering'))
+    await settle()
+    expect(outsider.changes).toEqual([])
   })
 })
