@@ -6,10 +6,11 @@ import { LogOut, Menu as MenuIcon, X } from 'lucide-react'
 import { Logo } from '@/components/site/logo'
 import { Avatar } from '@/components/ui/avatar'
 import { Menu, MenuLabel, MenuLink, MenuSeparator } from '@/components/ui/menu'
+import { RenderWatcher } from './render-watcher'
 import { TeamNav } from './team-nav'
 import { TeamSwitcher, type SwitcherTeam } from './team-switcher'
 
-export type ShellUser = { name: string | null; email: string; avatarUrl: string | null }
+export type ShellUser = { id: string; name: string | null; email: string; avatarUrl: string | null }
 
 interface ShellProps {
   teams: SwitcherTeam[]
@@ -88,6 +89,7 @@ export function DashboardShell({ teams, teamId, user, children }: ShellProps) {
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <RenderWatcher userId={user.id} teamId={teamId} />
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface lg:flex">
         <div className="flex h-16 shrink-0 items-center px-5">
           <Logo href={`/dashboard/${teamId}`} />

@@ -31,8 +31,10 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 90_000 }).toBeGreaterThan(0)
   await expect(card.getByText(/\d+ \/ \d+ frames/)).toBeVisible()
 
+  // wherever the person is, a toast says the video is ready
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your video is ready' })).toBeVisible({ timeout: 120_000 })
   const result = card.getByTestId('render-result')
-  await expect(result).toBeVisible({ timeout: 120_000 })
+  await expect(result).toBeVisible({ timeout: 20_000 })
   const video = result.locator('video')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
   // the e2e worker renders the first 90 frames (RENDER_MAX_FRAMES)

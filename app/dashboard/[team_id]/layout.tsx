@@ -15,7 +15,7 @@ export default async function TeamLayout({ children, params }: { children: React
     <DashboardShell
       teamId={team.id}
       teams={teams}
-      user={{ name: profile?.fullName ?? null, email: user.email ?? '', avatarUrl: avatarUrl(profile?.avatarPath) }}
+      user={{ id: user.id, name: profile?.fullName ?? null, email: user.email ?? '', avatarUrl: avatarUrl(profile?.avatarPath) }}
     >
       {children}
     </DashboardShell>
