@@ -49,4 +49,10 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   // one credit spent (shown after a reload)
   await page.reload()
   await expect(page.getByTestId('render-card').getByRole('link', { name: new RegExp(`^${balanceBefore - 1} credit`) })).toBeVisible()
+
+  // the team home lists the render
+  await page.goto(`/dashboard/${DEMO_TEAM_ID}`)
+  const recent = page.getByRole('list', { name: 'Recent renders' })
+  await expect(recent.getByRole('link', { name: 'Rendered in the browser test' }).first()).toBeVisible()
+  await expect(recent.getByText('Ready').first()).toBeVisible()
 })

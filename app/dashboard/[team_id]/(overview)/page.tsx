@@ -18,6 +18,8 @@ import { recentActivity } from '@/lib/teams/activity'
 import { requireTeam } from '@/lib/teams/context'
 import { listMembers } from '@/lib/teams/queries'
 import { getRecentVideos } from '@/lib/videos/queries'
+import { getRecentRuns } from '@/lib/render/queries'
+import { RecentRenders } from '@/components/videos/recent-renders'
 
 export const metadata: Metadata = { title: 'Team home' }
 
@@ -30,13 +32,14 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
   const { team_id } = await params
   const { user, team } = await requireTeam(team_id)
   const base = `/dashboard/${team.id}`
-  const [balance, members, activity, profile, videos, listings] = await Promise.all([
+  const [balance, members, activity, profile, videos, listings, runs] = await Promise.all([
     getCreditBalance(team.id),
     listMembers(team.id),
     recentActivity(team.id),
     getMyProfile(user.id),
     getRecentVideos(team.id, 5),
     listListings(team.id, { pageSize: 3 }),
+    getRecentRuns(team.id),
   ])
   const renders = Math.floor(balance / RENDER_CREDIT_COST)
 
@@ -147,14 +150,24 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
           )}
         </section>
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Recent activity</CardTitle>
-          </CardHeader>
-          <CardBody>
-            <ActivityFeed items={activity} />
-          </CardBody>
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent renders</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <RecentRenders runs={runs} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Recent activity</CardTitle>
+            </CardHeader>
+            <CardBody>
+              <ActivityFeed items={activity} />
+            </CardBody>
+          </Card>
+        </div>
       </div>
     </>
   )
