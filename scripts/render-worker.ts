@@ -28,8 +28,11 @@ async function main() {
   const renderer = new LocalRenderer()
   const workerId = `${os.hostname()}-${process.pid}`
   let stopping = false
+  const shutdown = new AbortController()
   const stop = () => {
     stopping = true
+    // a render in hand stops and goes back to the queue, so Ctrl-C does not wait for it
+    shutdown.abort()
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
@@ -45,7 +48,7 @@ async function main() {
         const recovered = await recoverStaleRuns(db)
         if (recovered.requeued || recovered.failed) console.log(`[worker] recovered runs: ${recovered.requeued} requeued, ${recovered.failed} failed`)
       }
-      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log })
+      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
     } catch (error) {
       console.error('[worker]', error instanceof Error ? error.message : error)

@@ -40,6 +40,8 @@ export interface WorkerOptions {
   maxFrames?: number
   scale?: number
   log?: (...parts: unknown[]) => void
+  /** the worker is stopping: the run in hand goes back to the queue at once (no wait for the stale check) */
+  shutdown?: AbortSignal
 }
 
 const EXTENSIONS: Partial<Record<Codec, string>> = { h264: 'mp4', h265: 'mp4', vp8: 'webm', vp9: 'webm', gif: 'gif', mp3: 'mp3', aac: 'aac', wav: 'wav', prores: 'mov', 'h264-mkv': 'mkv', 'h264-ts': 'ts' }
@@ -88,6 +90,8 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     }
   }
   const heartbeat = setInterval(() => void report({}), HEARTBEAT_EVERY_MS)
+  const stop = () => controller.abort()
+  options.shutdown?.addEventListener('abort', stop, { once: true })
   try {
     const template = run.template as TemplateId
     const checked = validateVideoProps(template, run.format, run.props, run.team_id ?? undefined)
@@ -153,10 +157,20 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       log(`[worker] run ${run.id} was canceled`)
       return
     }
+    if (options.shutdown?.aborted) {
+      const { error: requeueError } = await db
+        .from('render_runs')
+        .update({ status: 'queued', stage: 'Waiting for a renderer', progress: 0, rendered_frames: 0, encoded_frames: 0 })
+        .eq('id', run.id)
+        .in('status', [...ACTIVE])
+      log(`[worker] stopping: run ${run.id} ${requeueError ? `could not be requeued (${requeueError.message}); the next start recovers it` : 'is back in the queue'}`)
+      return
+    }
     log(`[worker] run ${run.id} failed`, error)
     const failed = await db.rpc('fail_render_run', { p_run_id: run.id, p_message: failureMessage(error) })
     if (failed.error) log('[worker] could not record the failure', failed.error.message)
   } finally {
+    options.shutdown?.removeEventListener('abort', stop)
     clearInterval(heartbeat)
     await rm(dir, { recursive: true, force: true })
   }

@@ -101,4 +101,23 @@ describe('the local render worker', () => {
     expect(aborted).toBe(true)
     expect(await run(runId)).toMatchObject({ status: 'canceled', output_path: null })
   })
+
+  it('a worker that stops puts the run in hand back in the queue, and the next worker picks it up', async () => {
+    const { runId } = await queued('Interrupted')
+    const before = await balance()
+    const shutdown = new AbortController()
+    const slow: Renderer = {
+      render: (_job, _onProgress, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))),
+    }
+    const working = processNextRun({ db: cast.service, renderer: slow, workerId: 'stopping', shutdown: shutdown.signal })
+    await new Promise((r) => setTimeout(r, 300))
+    shutdown.abort()
+    await working
+    expect(await run(runId)).toMatchObject({ status: 'queued', stage: 'Waiting for a renderer' })
+    expect(await balance()).toBe(before)
+    const quick: Renderer = { render: async () => { throw new Error('Error loading image (404)') } }
+    expect(await processNextRun({ db: cast.service, renderer: quick, workerId: 'next' })).toBe(true)
+    expect((await run(runId)).status).toBe('failed')
+  })
 })
