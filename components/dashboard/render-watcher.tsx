@@ -3,7 +3,7 @@
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { createClient } from '@/lib/supabase/client'
-import { authorizeRealtime } from '@/lib/supabase/realtime-auth'
+import { subscribeAuthorized } from '@/lib/supabase/realtime-auth'
 
 const ENDED: Record<string, string> = { succeeded: 'Your video is ready', failed: 'A render failed', canceled: 'A render was canceled' }
 
@@ -15,7 +15,6 @@ const ENDED: Record<string, string> = { succeeded: 'Your video is ready', failed
 export function RenderWatcher({ userId, teamId }: { userId: string; teamId: string }) {
   useEffect(() => {
     const supabase = createClient()
-    let stopped = false
     const channel = supabase
       .channel(`my-renders:${userId}`)
       .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'render_runs', filter: `requested_by=eq.${userId}` }, (payload) => {
@@ -34,13 +33,7 @@ export function RenderWatcher({ userId, teamId }: { userId: string; teamId: stri
           })
         })()
       })
-    void authorizeRealtime(supabase).then(() => {
-      if (!stopped) channel.subscribe()
-    })
-    return () => {
-      stopped = true
-      void supabase.removeChannel(channel)
-    }
+    return subscribeAuthorized(supabase, channel)
   }, [userId, teamId])
   return null
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react'
 import { createClient } from '@/lib/supabase/client'
-import { authorizeRealtime } from '@/lib/supabase/realtime-auth'
+import { subscribeAuthorized } from '@/lib/supabase/realtime-auth'
 import { listRenderRuns } from '@/lib/render/actions'
 import type { RenderRunView } from '@/lib/render/codecs'
 
@@ -33,7 +33,6 @@ export function useRenderRuns(teamId: string, videoId: string, initial: RenderRu
 
   useEffect(() => {
     const supabase = createClient()
-    let stopped = false
     const channel = supabase
       .channel(`render-runs:${videoId}`)
       .on('postgres_changes', { event: '*', schema: 'public', table: 'render_runs', filter: `video_id=eq.${videoId}` }, (payload) => {
@@ -47,13 +46,7 @@ export function useRenderRuns(teamId: string, videoId: string, initial: RenderRu
         // a new run, or one that ended: read again (new rows, signed URLs of the file)
         if (payload.eventType === 'INSERT' || (row.status && !ACTIVE_STATUSES.includes(row.status))) void refresh()
       })
-    void authorizeRealtime(supabase).then(() => {
-      if (!stopped) channel.subscribe((status) => setLive(status === 'SUBSCRIBED'))
-    })
-    return () => {
-      stopped = true
-      void supabase.removeChannel(channel)
-    }
+    return subscribeAuthorized(supabase, channel, (status) => setLive(status === 'SUBSCRIBED'))
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription per video
   }, [videoId])
 

@@ -1,7 +1,7 @@
 import { idSchema } from '@/lib/listings/fields'
 import { parseOrRefuse, refuse, Refusal, type Db } from '@/lib/listings/refusal'
 import { validateVideoProps } from '@/lib/videos/schema'
-import { outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
+import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import { renderSettingsFor } from '@/remotion/render-settings'
 import type { Tables } from '@/lib/database.types'
@@ -52,9 +52,13 @@ export async function cancelRender(db: Db, _userId: string, teamId: unknown, run
 
 export const RUN_COLUMNS =
   'id, status, stage, progress, rendered_frames, encoded_frames, total_frames, codec, fps, error_message, output_bytes, ' +
-  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, template, format, props'
+  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path'
 
-/** The video's runs, newest first, with signed URLs for a finished one's file, poster and download. */
+/**
+ * The video's runs, newest first. Only the newest finished run gets signed URLs (file, poster, and
+ * a download under the file's own name, which the worker gave it from the composition's out name):
+ * the page shows that one; the history shows statuses.
+ */
 export async function fetchRenderRuns(db: Db, teamId: string, videoId: string, limit = 10): Promise<RenderRunView[]> {
   const { data, error } = await db
     .from('render_runs')
@@ -64,21 +68,17 @@ export async function fetchRenderRuns(db: Db, teamId: string, videoId: string, l
     .order('created_at', { ascending: false })
     .limit(limit)
   if (error) refuse(error)
-  const rows = data as unknown as (Tables<'render_runs'>)[]
+  const rows = data as unknown as Tables<'render_runs'>[]
+  const views: RenderRunView[] = rows.map(({ output_path: _o, poster_path: _p, ...view }) => ({ ...view, videoUrl: null, posterUrl: null, downloadUrl: null }))
+  const newest = rows.findIndex((r) => r.status === 'succeeded' && r.output_path)
+  if (newest < 0) return views
+  const { output_path: output, poster_path: poster } = rows[newest]
   const bucket = db.storage.from('renders')
-  return Promise.all(
-    rows.map(async (r) => {
-      const { output_path: output, poster_path: poster, template: _t, format: _f, props: _p, ...view } = r
-      if (r.status !== 'succeeded' || !output) return { ...view, videoUrl: null, posterUrl: null, downloadUrl: null }
-      const checked = validateVideoProps(r.template, r.format, r.props)
-      const ext = output.split('.').pop() ?? 'mp4'
-      const name = checked.ok ? `${outNameFor(r.template as TemplateId, r.format, checked.props)}.${ext}` : output.split('/').pop()!
-      const [video, still, download] = await Promise.all([
-        bucket.createSignedUrl(output, 3600),
-        poster ? bucket.createSignedUrl(poster, 3600) : Promise.resolve({ data: null }),
-        bucket.createSignedUrl(output, 3600, { download: name }),
-      ])
-      return { ...view, videoUrl: video.data?.signedUrl ?? null, posterUrl: still.data?.signedUrl ?? null, downloadUrl: download.data?.signedUrl ?? null }
-    }),
-  )
+  const [video, still, download] = await Promise.all([
+    bucket.createSignedUrl(output!, 3600),
+    poster ? bucket.createSignedUrl(poster, 3600) : Promise.resolve({ data: null }),
+    bucket.createSignedUrl(output!, 3600, { download: output!.split('/').pop()! }),
+  ])
+  views[newest] = { ...views[newest], videoUrl: video.data?.signedUrl ?? null, posterUrl: still.data?.signedUrl ?? null, downloadUrl: download.data?.signedUrl ?? null }
+  return views
 }

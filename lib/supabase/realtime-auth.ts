@@ -1,11 +1,22 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 
 /**
- * Hands the socket the signed-in user's token before a channel joins. A channel that joins first
- * joins as `anon` and gets "Error 401: Unauthorized" for every row a policy guards (seen with the
- * dashboard's first subscription, made while the page was still starting).
+ * Subscribes `channel` once the socket has the signed-in user's token, and answers the clean-up. A
+ * channel that joins before that joins as `anon` and gets "Error 401: Unauthorized" for every row a
+ * policy guards (seen with the dashboard's first subscription, made while the page was starting).
  */
-export async function authorizeRealtime(supabase: SupabaseClient): Promise<void> {
-  const { data } = await supabase.auth.getSession()
-  if (data.session) await supabase.realtime.setAuth(data.session.access_token)
+export function subscribeAuthorized(
+  supabase: SupabaseClient,
+  channel: RealtimeChannel,
+  onStatus?: (status: string) => void,
+): () => void {
+  let stopped = false
+  void supabase.auth.getSession().then(async ({ data }) => {
+    if (data.session) await supabase.realtime.setAuth(data.session.access_token)
+    if (!stopped) channel.subscribe((status) => onStatus?.(status))
+  })
+  return () => {
+    stopped = true
+    void supabase.removeChannel(channel)
+  }
 }
