@@ -103,6 +103,11 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
         stdio: 'inherit',
       })
 
+  worker?.on('exit', (code) => {
+    // the app keeps running without it: renders wait in the queue until a worker starts
+    if (!stopping && code) console.error('\n  The render worker stopped (see above); the app runs on, renders wait in the queue.\n')
+  })
+
   let stopping = false
   const stop = async (code: number) => {
     if (stopping) return

@@ -1,12 +1,14 @@
 // The local render worker: claims queued runs and renders them in the system Chromium, one at a
 // time (lib/render/worker.ts). `npm run dev` starts it beside the stand-in and Next; on a production
 // box run `npm run worker` with NEXT_PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.
+import { existsSync } from 'node:fs'
 import os from 'node:os'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { Database } from '../lib/database.types'
 import { serverEnv } from '../lib/env'
 import { LocalRenderer } from '../lib/render/local-renderer'
+import { browserExecutable } from '../lib/render/remotion-local'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
 
 const IDLE_MS = 1_000
@@ -19,6 +21,9 @@ if (maxFrames !== null && !(Number.isInteger(maxFrames) && maxFrames > 0)) throw
 const RECOVER_EVERY_MS = 30_000
 
 async function main() {
+  if (!existsSync(browserExecutable)) {
+    throw new Error(`No Chromium at ${browserExecutable}: install it with \`bash scripts/ensure-chromium.sh\` (Debian's chromium) or set REMOTION_CHROMIUM. Renders stay queued until a worker runs.`)
+  }
   const env = serverEnv()
   if (!env.SUPABASE_SERVICE_ROLE_KEY) throw new Error('SUPABASE_SERVICE_ROLE_KEY is not set')
   const db = createClient<Database>(env.NEXT_PUBLIC_SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, {
@@ -60,6 +65,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error)
+  console.error(`[worker] ${error instanceof Error ? error.message : error}`)
   process.exit(1)
 })

@@ -58,6 +58,10 @@ describe('outNameFor', () => {
     expect(outNameFor('classic-tour', 'landscape', props)).toBe('12-harbour-view-rd-sydney-classic-tour-landscape');
     const accents = { ...props, listing: { ...props.listing, address: { line: 'Æble Straße 5, Zürich / Ünit #3' } } };
     expect(outNameFor('social-reel', 'portrait', accents)).toBe('aeble-strasse-5-zurich-unit-3-social-reel-portrait');
+    // the name becomes a storage path and a Content-Disposition download name: nothing hostile survives
+    const hostile = { ...props, listing: { ...props.listing, address: { line: '../../etc/passwd\r\nSet-Cookie: a=b; "x".mp4\u0000' } } }
+    expect(outNameFor('classic-tour', 'square', hostile)).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+    expect(outNameFor('classic-tour', 'square', hostile)).toBe('etc-passwd-set-cookie-a-b-x-mp4-classic-tour-square')
     const long = { ...props, listing: { ...props.listing, address: { line: 'x'.repeat(300) } } };
     expect(outNameFor('luxury-estate', 'square', long).length).toBeLessThanOrEqual(100);
   });
