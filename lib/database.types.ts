@@ -375,6 +375,12 @@ export type Database = {
           heartbeat_at: string | null
           height: number
           id: string
+          lambda_bucket: string | null
+          lambda_checked_at: string | null
+          lambda_out_name: string | null
+          lambda_render_id: string | null
+          lambda_webhook: string | null
+          lambda_webhook_at: string | null
           output_bytes: number | null
           output_path: string | null
           poster_path: string | null
@@ -408,6 +414,12 @@ export type Database = {
           heartbeat_at?: string | null
           height: number
           id?: string
+          lambda_bucket?: string | null
+          lambda_checked_at?: string | null
+          lambda_out_name?: string | null
+          lambda_render_id?: string | null
+          lambda_webhook?: string | null
+          lambda_webhook_at?: string | null
           output_bytes?: number | null
           output_path?: string | null
           poster_path?: string | null
@@ -441,6 +453,12 @@ export type Database = {
           heartbeat_at?: string | null
           height?: number
           id?: string
+          lambda_bucket?: string | null
+          lambda_checked_at?: string | null
+          lambda_out_name?: string | null
+          lambda_render_id?: string | null
+          lambda_webhook?: string | null
+          lambda_webhook_at?: string | null
           output_bytes?: number | null
           output_path?: string | null
           poster_path?: string | null
@@ -799,6 +817,12 @@ export type Database = {
           heartbeat_at: string | null
           height: number
           id: string
+          lambda_bucket: string | null
+          lambda_checked_at: string | null
+          lambda_out_name: string | null
+          lambda_render_id: string | null
+          lambda_webhook: string | null
+          lambda_webhook_at: string | null
           output_bytes: number | null
           output_path: string | null
           poster_path: string | null
@@ -847,11 +871,27 @@ export type Database = {
         Args: never
         Returns: boolean
       }
+      lambda_progress_due: {
+        Args: {
+          p_min_interval_ms: number
+          p_run_id: string
+        }
+        Returns: boolean
+      }
       leave_team: {
         Args: {
           p_team_id: string
         }
         Returns: undefined
+      }
+      queue_lambda_render: {
+        Args: {
+          p_codec: string
+          p_expected_version: number
+          p_total_frames: number
+          p_video_id: string
+        }
+        Returns: string
       }
       queue_render: {
         Args: {
@@ -877,6 +917,17 @@ export type Database = {
         }
         Returns: number
       }
+      record_lambda_progress: {
+        Args: {
+          p_encoded_frames: number
+          p_encoding: boolean
+          p_progress: number
+          p_render_id: string
+          p_rendered_frames: number
+          p_run_id: string
+        }
+        Returns: undefined
+      }
       recover_render_runs: {
         Args: {
           p_max_attempts: number
@@ -900,6 +951,61 @@ export type Database = {
           p_user_id: string
         }
         Returns: undefined
+      }
+      start_lambda_render_run: {
+        Args: {
+          p_bucket: string
+          p_out_name: string
+          p_render_id: string
+          p_run_id: string
+        }
+        Returns: boolean
+      }
+      take_lambda_outcome: {
+        Args: {
+          p_outcome: string
+          p_render_id: string
+          p_run_id: string
+        }
+        Returns: ({
+          attempt: number
+          codec: string
+          created_at: string
+          duration_s: number | null
+          encoded_frames: number
+          error_message: string | null
+          finished_at: string | null
+          format: string
+          fps: number
+          heartbeat_at: string | null
+          height: number
+          id: string
+          lambda_bucket: string | null
+          lambda_checked_at: string | null
+          lambda_out_name: string | null
+          lambda_render_id: string | null
+          lambda_webhook: string | null
+          lambda_webhook_at: string | null
+          output_bytes: number | null
+          output_path: string | null
+          poster_path: string | null
+          progress: number
+          props: Json
+          rendered_frames: number
+          renderer: string
+          requested_by: string | null
+          stage: string | null
+          started_at: string | null
+          status: string
+          team_id: string | null
+          template: string
+          total_frames: number
+          updated_at: string
+          video_id: string | null
+          video_version: number | null
+          width: number
+          worker_id: string | null
+        })[]
       }
       team_credit_balance: {
         Args: {
