@@ -7,7 +7,7 @@ import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { Database } from '../lib/database.types'
 import { serverEnv } from '../lib/env'
-import { LocalRenderer } from '../lib/render/local-renderer'
+import { FallbackRenderer } from '../lib/render/fallback-renderer'
 import { browserExecutable } from '../lib/render/remotion-local'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
 
@@ -19,6 +19,9 @@ if (!(scale > 0 && scale <= 1)) throw new Error('RENDER_SCALE must be a number i
 const maxFrames = process.env.RENDER_MAX_FRAMES ? Number(process.env.RENDER_MAX_FRAMES) : null
 if (maxFrames !== null && !(Number.isInteger(maxFrames) && maxFrames > 0)) throw new Error('RENDER_MAX_FRAMES must be a positive integer')
 const RECOVER_EVERY_MS = 30_000
+// RENDER_PATH=renderMedia turns the in-browser path off (Remotion's renderMedia for every run)
+const renderPath = process.env.RENDER_PATH ?? 'web'
+if (renderPath !== 'web' && renderPath !== 'renderMedia') throw new Error('RENDER_PATH must be web or renderMedia')
 
 async function main() {
   if (!existsSync(browserExecutable)) {
@@ -30,7 +33,7 @@ async function main() {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never },
   })
-  const renderer = new LocalRenderer()
+  const renderer = new FallbackRenderer({ web: renderPath === 'web', log: console.log })
   const workerId = `${os.hostname()}-${process.pid}`
   let stopping = false
   const shutdown = new AbortController()
@@ -43,8 +46,11 @@ async function main() {
   process.on('SIGTERM', stop)
 
   const started = performance.now()
-  await renderer.ready()
-  console.log(`[worker] ${workerId} ready in ${Math.round(performance.now() - started)} ms (bundle + Chromium)`)
+  const path = await renderer.ready()
+  console.log(
+    `[worker] ${workerId} ready in ${Math.round(performance.now() - started)} ms: ` +
+      (path.path === 'web' ? 'H.264 renders in the browser (HTML-in-canvas, 2 tabs), other codecs with renderMedia' : `every render with renderMedia (${path.reason})`),
+  )
   let lastRecover = 0
   while (!stopping) {
     try {

@@ -19,6 +19,8 @@ export interface RenderJob {
   /** tests render a short, small slice of the real composition */
   frameRange?: [number, number]
   scale?: number
+  /** the composition's size and length (the worker knows them from the timeline); the in-browser path needs them */
+  size?: { width: number; height: number; fps: number; totalFrames: number }
 }
 
 export interface RenderProgress {

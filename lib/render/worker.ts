@@ -8,6 +8,7 @@ import { MEDIA } from '@/lib/constants'
 import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-refs'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
+import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import { posterFrame } from '@/remotion/duration'
 import type { RenderJob, RenderProgress } from './local-renderer'
 
@@ -108,15 +109,17 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     const props = completeProps(template, withMediaUrls(checked.props, urls))
     const ext = EXTENSIONS[run.codec as Codec] ?? 'mp4'
     const name = outNameFor(template, run.format, checked.props)
+    const timeline = timelineFor(template, checked.props)
     const job: RenderJob = {
       compositionId: compositionId(template, run.format),
       inputProps: props as unknown as Record<string, unknown>,
       codec: run.codec as Codec,
       outputFile: path.join(dir, `${name}.${ext}`),
       posterFile: path.join(dir, 'poster.jpg'),
-      posterFrame: posterFrame(timelineFor(template, checked.props)),
+      posterFrame: posterFrame(timeline),
       frameRange: options.frameRange ?? (options.maxFrames ? [0, Math.min(options.maxFrames, run.total_frames) - 1] : undefined),
       scale: options.scale,
+      size: { ...VIDEO_FORMATS[run.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
     }
     await report({ stage: 'Rendering frames' })
     const result = await renderer.render(

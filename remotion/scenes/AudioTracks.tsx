@@ -1,4 +1,5 @@
-import { Audio, interpolate, Sequence, useVideoConfig } from 'remotion';
+import { Audio } from '@remotion/media';
+import { interpolate, Sequence, useVideoConfig } from 'remotion';
 import type { AudioTrack } from '../schema';
 
 /** Volume over a track's own frames: fade in, hold at `volume`, fade out before `endFrame`. */
@@ -16,8 +17,10 @@ export function trackVolume(track: AudioTrack, fps: number, endFrame: number) {
 }
 
 /**
- * Music loops under the whole video; narration starts at its offset and plays once. In the Player,
- * a track that has not loaded enough pauses playback (Buffering) rather than drifting out of sync.
+ * Music loops under the whole video; narration starts at its offset and plays once. `@remotion/media`'s
+ * <Audio> (WebCodecs) rather than remotion's HTML5 one: it is the only audio the in-browser renderer
+ * (lib/render/web-renderer.ts) mixes, renderMedia and the Player take it too, and in the Player a
+ * track that has not loaded enough pauses playback (Buffering) rather than drifting out of sync.
  */
 export function AudioTracks({ music, narration }: { music?: AudioTrack | null; narration?: AudioTrack | null }) {
   const { fps, durationInFrames } = useVideoConfig();
@@ -25,14 +28,13 @@ export function AudioTracks({ music, narration }: { music?: AudioTrack | null; n
     <>
       {music ? (
         <Sequence from={Math.round((music.startSeconds ?? 0) * fps)} name="Music" layout="none">
-          <Audio src={music.src} loop pauseWhenBuffering volume={trackVolume(music, fps, durationInFrames - Math.round((music.startSeconds ?? 0) * fps))} />
+          <Audio src={music.src} loop volume={trackVolume(music, fps, durationInFrames - Math.round((music.startSeconds ?? 0) * fps))} />
         </Sequence>
       ) : null}
       {narration ? (
         <Sequence from={Math.round((narration.startSeconds ?? 0) * fps)} name="Narration" layout="none">
           <Audio
             src={narration.src}
-            pauseWhenBuffering
             volume={trackVolume(narration, fps, durationInFrames - Math.round((narration.startSeconds ?? 0) * fps))}
           />
         </Sequence>

@@ -1,0 +1,62 @@
+import { rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { runFf } from './ffmpeg'
+import type { RenderJob } from './local-renderer'
+
+/*
+ * The in-browser path's arithmetic and its last step: how the frames are shared between tabs, what
+ * bitrate the video gets, and how the parts become one file every player takes.
+ */
+
+/** [first, last] (inclusive) cut into `parts` runs of whole frames; short videos are not split. */
+export function splitFrames(first: number, last: number, parts: number): [number, number][] {
+  const frames = last - first + 1
+  const count = frames < 60 ? 1 : Math.min(parts, frames)
+  const ranges: [number, number][] = []
+  for (let i = 0; i < count; i++) {
+    const start = first + Math.round((frames * i) / count)
+    const end = first + Math.round((frames * (i + 1)) / count) - 1
+    ranges.push([start, end])
+  }
+  return ranges
+}
+
+/**
+ * Bits a second for the H.264 stream: a fixed share of the pixel rate. WebCodecs' encoder works to a
+ * target bitrate (no CRF), so this sets both quality and size; chosen so a listing video lands
+ * within 1.5× the size of renderMedia's x264 CRF output at SSIM ≥ 0.97 against it (measured by
+ * `npm run bench:render`; docs/renders.md has the numbers).
+ */
+export const BITS_PER_PIXEL = 0.05
+export function videoBitrateFor(job: Pick<RenderJob, 'size'>, scale: number): number {
+  const { width, height, fps } = job.size!
+  return Math.max(200_000, Math.round(width * scale * height * scale * fps * BITS_PER_PIXEL))
+}
+
+/**
+ * The parts, in order, into one MP4: the video stream copied as encoded (ffmpeg's concat demuxer),
+ * its colour signalled as BT.709 limited range (`h264_metadata`, no re-encode), the parts' audio
+ * decoded, joined sample-exact and encoded once more as AAC (each part starts with encoder priming
+ * a copy would repeat), and the index at the front (`+faststart`) so playback starts at once.
+ */
+export async function joinParts(files: string[], output: string, signal?: AbortSignal): Promise<void> {
+  const list = path.join(path.dirname(output), 'parts.txt')
+  await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'))
+  const audioInputs = files.flatMap((f) => ['-i', f])
+  const audioJoin = files.map((_, i) => `[${i + 1}:a]`).join('') + `concat=n=${files.length}:v=0:a=1[a]`
+  try {
+    await runFf('ffmpeg', [
+      '-y', '-f', 'concat', '-safe', '0', '-i', list, ...audioInputs,
+      '-filter_complex', audioJoin,
+      '-map', '0:v', '-map', '[a]',
+      '-c:v', 'copy', '-bsf:v', COLOUR_BSF,
+      '-c:a', 'aac', '-b:a', '128k',
+      '-movflags', '+faststart',
+      output,
+    ], signal)
+  } finally {
+    await Promise.all([list, ...files].map((f) => rm(f, { force: true })))
+  }
+}
+
+export const COLOUR_BSF = 'h264_metadata=video_full_range_flag=0:colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1'

@@ -1,0 +1,146 @@
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { WebRenderPart, WebRenderSupport } from '@/remotion/web-render/protocol'
+import { runFf } from './ffmpeg'
+import type { RenderJob, RenderProgress } from './local-renderer'
+import { browserExecutable, root } from './remotion-local'
+import { bundleWebRenderPage } from './web-bundle'
+import { WebRenderServer } from './web-server'
+import { joinParts, splitFrames, videoBitrateFor } from './web-parts'
+
+/*
+ * The fast local path: the compositions rendered inside the system Chromium by @remotion/web-renderer
+ * with HTML-in-canvas (Chromium paints each frame straight into a canvas; no screenshot), encoded
+ * there with WebCodecs, the frame range split over two tabs (one per core) and the parts joined by
+ * ffmpeg without re-encoding the video. Measured here: ≈ 2.5–3× Remotion's renderMedia (see
+ * docs/renders.md, `npm run bench:render`). Chromium must have the experimental API
+ * (--enable-features=CanvasDrawElement, Chromium ≥ 156); `ready()` checks it and the worker falls
+ * back to renderMedia (lib/render/fallback-renderer.ts) when it is missing or a render fails.
+ */
+
+export class WebRenderUnsupported extends Error {}
+
+export interface WebRendererOptions {
+  /** tabs rendering at once (each takes a core); default: 2, or 1 on a one-core machine */
+  pages?: number
+}
+
+export class WebRenderer {
+  private readyPromise: Promise<void> | null = null
+  private browser: Browser | null = null
+  private tabs: { context: BrowserContext; page: Page }[] = []
+  private readonly server: WebRenderServer
+  private readonly pageCount: number
+  private onPartProgress: ((part: number, rendered: number, encoded: number) => void) | null = null
+
+  constructor(options: WebRendererOptions = {}) {
+    this.pageCount = Math.max(1, options.pages ?? Math.min(2, os.availableParallelism()))
+    this.server = new WebRenderServer(path.join(root, 'node_modules/.cache/web-render'), path.join(root, 'public'))
+  }
+
+  /** Bundles the page, starts the server and Chromium, and checks the browser can do it (throws WebRenderUnsupported). */
+  ready(): Promise<void> {
+    this.readyPromise ??= this.start().catch(async (error) => {
+      await this.close()
+      throw error
+    })
+    return this.readyPromise
+  }
+
+  private async start(): Promise<void> {
+    await Promise.all([bundleWebRenderPage(), this.server.start()])
+    this.browser = await chromium.launch({
+      executablePath: browserExecutable,
+      args: ['--enable-features=CanvasDrawElement', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
+    })
+    // one context each: separate renderer processes, so the tabs do not share a main thread
+    for (let i = 0; i < this.pageCount; i++) {
+      const context = await this.browser.newContext({ viewport: { width: 640, height: 360 } })
+      const page = await context.newPage()
+      await page.exposeFunction('webRenderProgress', (part: number, rendered: number, encoded: number) => this.onPartProgress?.(part, rendered, encoded))
+      this.tabs.push({ context, page })
+    }
+    const { page } = this.tabs[0]
+    await page.goto(`${this.server.origin}/index.html`)
+    const support = (await page.evaluate(() => window.webRenderSupport())) as WebRenderSupport
+    if (!support.ok) throw new WebRenderUnsupported(support.reason ?? 'unsupported')
+  }
+
+  /** The codecs this path produces; others go to renderMedia. */
+  handles(job: RenderJob): boolean {
+    return job.codec === 'h264' && job.size !== undefined
+  }
+
+  async render(job: RenderJob, onProgress: (p: RenderProgress) => void, signal: AbortSignal): Promise<{ durationInFrames: number; fps: number }> {
+    await this.ready()
+    const { fps, totalFrames } = job.size!
+    const [first, last] = job.frameRange ?? [0, totalFrames - 1]
+    const frames = last - first + 1
+    const ranges = splitFrames(first, last, this.tabs.length)
+    const dir = path.dirname(job.outputFile)
+    const files = ranges.map((_, i) => path.join(dir, `part-${i}.mp4`))
+    const urls = collectUrls(job.inputProps)
+    const session = this.server.openJob(urls, new Map(files.map((file, i) => [i, file])))
+    const inputProps = swapUrls(job.inputProps, session.local)
+    const done = ranges.map(() => ({ rendered: 0, encoded: 0 }))
+    this.onPartProgress = (part, rendered, encoded) => {
+      if (!done[part]) return
+      done[part] = { rendered, encoded }
+      const renderedFrames = done.reduce((sum, d) => sum + d.rendered, 0)
+      const encodedFrames = done.reduce((sum, d) => sum + d.encoded, 0)
+      onProgress({ stage: 'Rendering frames', progress: Math.min(0.95, (0.9 * encodedFrames) / frames), renderedFrames, encodedFrames })
+    }
+    const abort = () => void Promise.all(this.tabs.map(({ page }) => page.evaluate(() => window.webRenderAbort()).catch(() => {})))
+    signal.addEventListener('abort', abort, { once: true })
+    try {
+      const scale = job.scale ?? 1
+      await Promise.all(
+        ranges.map(async (frameRange, i) => {
+          const { page } = this.tabs[i]
+          await page.goto(`${this.server.origin}/index.html`)
+          const part: WebRenderPart = {
+            part: i, compositionId: job.compositionId, inputProps, frameRange, scale,
+            videoBitrate: videoBitrateFor(job, scale), audioBitrate: 128_000, keyframeIntervalInSeconds: 2,
+            muted: false, timeoutMs: 60_000, uploadUrl: this.server.uploadUrl(session.key, i),
+          }
+          await page.evaluate((p) => window.webRenderPart(p), part)
+        }),
+      )
+      if (signal.aborted) throw new Error('The render was canceled')
+      onProgress({ stage: 'Encoding', progress: 0.96, renderedFrames: frames, encodedFrames: frames })
+      await joinParts(files, job.outputFile, signal)
+      const posterAt = Math.min(Math.max(job.posterFrame, first), last) - first
+      await runFf('ffmpeg', ['-y', '-ss', (posterAt / fps).toFixed(3), '-i', job.outputFile, '-frames:v', '1', '-q:v', '3', job.posterFile], signal)
+      return { durationInFrames: frames, fps }
+    } finally {
+      signal.removeEventListener('abort', abort)
+      this.onPartProgress = null
+      session.close()
+    }
+  }
+
+  async close(): Promise<void> {
+    const browser = this.browser
+    this.browser = null
+    this.tabs = []
+    this.readyPromise = null
+    await browser?.close().catch(() => {})
+    await this.server.close()
+  }
+}
+
+/** Every http(s) URL in the props (pictures, tracks): the page loads them through the worker's server. */
+function collectUrls(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' && /^https?:\/\//.test(value)) out.push(value)
+  else if (Array.isArray(value)) value.forEach((v) => collectUrls(v, out))
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => collectUrls(v, out))
+  return out
+}
+
+function swapUrls<T>(value: T, local: (url: string) => string): T {
+  if (typeof value === 'string' && /^https?:\/\//.test(value)) return local(value) as T
+  if (Array.isArray(value)) return value.map((v) => swapUrls(v, local)) as T
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swapUrls(v, local)])) as T
+  return value
+}
