@@ -38,6 +38,53 @@ const serverSchema = publicSchema.extend({
 
 export type PublicEnv = z.infer<typeof publicSchema>
 
+/*
+ * Remotion Lambda (docs/renders.md): all six set = renders go to Lambda; none = the local worker.
+ * Some but not all is a startup error, never a silent fall back to the other renderer. The two key
+ * names are Remotion's own: @remotion/lambda reads them from the environment itself.
+ */
+export const LAMBDA_ENV_KEYS = [
+  'REMOTION_LAMBDA_FUNCTION_NAME',
+  'REMOTION_LAMBDA_REGION',
+  'REMOTION_LAMBDA_SERVE_URL',
+  'REMOTION_AWS_ACCESS_KEY_ID',
+  'REMOTION_AWS_SECRET_ACCESS_KEY',
+  'REMOTION_WEBHOOK_SECRET',
+] as const
+
+const lambdaSchema = z.object({
+  REMOTION_LAMBDA_FUNCTION_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a Lambda function name, like remotion-render-4-0-527-mem2048mb-disk2048mb-240sec'),
+  REMOTION_LAMBDA_REGION: z.string().regex(/^[a-z]{2}(-gov)?-[a-z]+-\d$/, 'an AWS region, like us-east-1'),
+  REMOTION_LAMBDA_SERVE_URL: z.url({ protocol: /^https$/, message: 'the https:// URL deploySite printed (…/sites/…/index.html)' }),
+  REMOTION_AWS_ACCESS_KEY_ID: z.string().regex(/^[A-Z0-9]{16,128}$/, 'an AWS access key id (AKIA…)'),
+  REMOTION_AWS_SECRET_ACCESS_KEY: z.string().min(20, 'an AWS secret access key'),
+  REMOTION_WEBHOOK_SECRET: z.string().min(32, 'at least 32 random characters (openssl rand -hex 32)'),
+})
+
+export type LambdaConfig = {
+  functionName: string
+  region: string
+  serveUrl: string
+  webhookSecret: string
+}
+
+/** The Lambda configuration, or null for the local worker. Throws when it is half set or invalid. */
+export function lambdaConfig(env: Record<string, string | undefined> = process.env): LambdaConfig | null {
+  const values = Object.fromEntries(LAMBDA_ENV_KEYS.map((key) => [key, blankToUndefined(env[key])]))
+  const missing = LAMBDA_ENV_KEYS.filter((key) => values[key] === undefined)
+  if (missing.length === LAMBDA_ENV_KEYS.length) return null
+  if (missing.length) {
+    throw new Error(
+      `Invalid environment: Remotion Lambda is half configured. Set all of ${LAMBDA_ENV_KEYS.join(', ')} to render on Lambda, ` +
+        `or none of them to render with the local worker. Missing: ${missing.join(', ')}`,
+    )
+  }
+  const parsed = lambdaSchema.safeParse(values)
+  if (!parsed.success) throw new Error(`Invalid environment: ${describe(parsed.error)}`)
+  const v = parsed.data
+  return { functionName: v.REMOTION_LAMBDA_FUNCTION_NAME, region: v.REMOTION_LAMBDA_REGION, serveUrl: v.REMOTION_LAMBDA_SERVE_URL, webhookSecret: v.REMOTION_WEBHOOK_SECRET }
+}
+
 function describe(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
 }
@@ -66,6 +113,8 @@ export function serverEnv() {
   const parsed = serverSchema.safeParse(process.env)
   if (!parsed.success) throw new Error(`Invalid environment: ${describe(parsed.error)}`)
   const env = parsed.data
+  // a half-set Lambda configuration fails here too, so the app refuses to start rather than render elsewhere
+  lambdaConfig()
   const serviceRoleKey =
     env.SUPABASE_SERVICE_ROLE_KEY ?? (isLocalSupabase(env.NEXT_PUBLIC_SUPABASE_URL) ? LOCAL_SERVICE_ROLE_KEY : undefined)
   return { ...env, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey }
