@@ -5,9 +5,12 @@ import { createClient } from '@/lib/supabase/client'
 import { subscribeAuthorized } from '@/lib/supabase/realtime-auth'
 import { listRenderRuns } from '@/lib/render/actions'
 import type { RenderRunView } from '@/lib/render/codecs'
+import { runProgressSchema } from '@/lib/render/progress-view'
 
 export const ACTIVE_STATUSES = ['queued', 'rendering', 'encoding', 'uploading']
 const POLL_MS = 3_000
+/** a Lambda run's progress lives on AWS until someone asks: the progress route asks and writes the row */
+const LAMBDA_POLL_MS = 2_000
 
 /**
  * The video's render runs, live: changes arrive over Supabase realtime (RLS decides who hears them);
@@ -56,6 +59,24 @@ export function useRenderRuns(teamId: string, videoId: string, initial: RenderRu
     return () => clearInterval(timer)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh reads the latest ids
   }, [live, active])
+
+  const lambdaRun = runs.find((r) => r.renderer === 'lambda' && ACTIVE_STATUSES.includes(r.status))?.id
+  useEffect(() => {
+    if (!lambdaRun) return
+    const timer = setInterval(async () => {
+      try {
+        const response = await fetch(`/api/renders/${lambdaRun}/progress`, { cache: 'no-store' })
+        const row = response.ok ? runProgressSchema.safeParse(await response.json()) : null
+        if (!row?.success) return
+        setRuns((current) => current.map((r) => (r.id === row.data.id ? { ...r, ...pick(row.data) } : r)))
+        if (!ACTIVE_STATUSES.includes(row.data.status)) void refresh()
+      } catch {
+        // offline for a moment: the next tick (or realtime) catches up
+      }
+    }, LAMBDA_POLL_MS)
+    return () => clearInterval(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refresh reads the latest ids
+  }, [lambdaRun])
 
   return { runs, setRuns, live, refresh }
 }

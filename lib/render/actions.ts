@@ -2,9 +2,13 @@
 
 import { revalidatePath } from 'next/cache'
 import { idSchema } from '@/lib/listings/fields'
+import { lambdaConfig, siteUrl } from '@/lib/env'
 import { teamAction } from '@/lib/listings/guard'
 import { parseOrRefuse } from '@/lib/listings/refusal'
 import type { ActionResult } from '@/lib/safe-action'
+import { createAdminClient } from '@/lib/supabase/admin'
+import { remotionLambda } from './lambda-client'
+import { startLambdaRender } from './lambda-start'
 import { cancelRender as cancelLogic, fetchRenderRuns, queueRender, type RenderRunView } from './queue'
 
 /* Render requests from the video page (lib/render/queue.ts holds the checks). */
@@ -16,9 +20,15 @@ const list = teamAction(async (db, _userId, teamId: unknown, videoId: unknown) =
 )
 
 export async function renderVideo(teamId: string, videoId: string, input: { codec?: string }): Promise<ActionResult<{ runId: string }>> {
-  const result = await queue(teamId, videoId, input)
+  // Lambda when configured (all of its settings), else the local worker
+  const lambda = lambdaConfig()
+  const result = await queue(teamId, videoId, input, lambda ? 'lambda' : 'local')
   if (result.ok) revalidatePath(`/dashboard/${teamId}`, 'layout')
-  return result
+  if (!result.ok || !lambda) return result
+  // the service key starts it: signing the props' media and recording the Lambda render id are
+  // the server's, after the person's own queue_lambda_render took the credit
+  const started = await startLambdaRender(createAdminClient(), remotionLambda(lambda), result.data.runId, siteUrl())
+  return started.ok ? result : { ok: false, error: started.error }
 }
 
 export async function cancelVideoRender(teamId: string, runId: string): Promise<ActionResult<{ runId: string }>> {

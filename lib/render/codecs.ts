@@ -19,6 +19,6 @@ export const renderRequestSchema = z.object({
 export type RenderRunView = Pick<
   Tables<'render_runs'>,
   'id' | 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames' | 'total_frames' | 'codec' | 'fps' |
-  'error_message' | 'output_bytes' | 'duration_s' | 'created_at' | 'started_at' | 'finished_at' | 'requested_by'
+  'error_message' | 'output_bytes' | 'duration_s' | 'created_at' | 'started_at' | 'finished_at' | 'requested_by' | 'renderer'
 > & { videoUrl: string | null; posterUrl: string | null; downloadUrl: string | null }
 

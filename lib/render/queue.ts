@@ -15,7 +15,11 @@ export type { RenderRunView } from './codecs'
  * the credit, and takes the credit with the run in one transaction (queue_render).
  */
 
-export async function queueRender(db: Db, _userId: string, teamId: unknown, videoId: unknown, input: unknown): Promise<{ runId: string }> {
+export async function queueRender(
+  db: Db, _userId: string, teamId: unknown, videoId: unknown, input: unknown,
+  // set by the server from its configuration (lambdaConfig), never by the browser
+  renderer: 'local' | 'lambda' = 'local',
+): Promise<{ runId: string }> {
   const team = parseOrRefuse(idSchema, teamId)
   const id = parseOrRefuse(idSchema, videoId)
   const { codec } = parseOrRefuse(renderRequestSchema, input ?? {})
@@ -27,7 +31,8 @@ export async function queueRender(db: Db, _userId: string, teamId: unknown, vide
   // validateVideoProps has checked the template and format
   const settings = renderSettingsFor(video.format as VideoFormat, timelineFor(video.template as TemplateId, checked.props), codec)
   if (!settings.ok) throw new Refusal(settings.errors[0])
-  const { data: runId, error: queueError } = await db.rpc('queue_render', {
+  // queue_lambda_render: the same checks and credit, and renderer = 'lambda' in the same transaction
+  const { data: runId, error: queueError } = await db.rpc(renderer === 'lambda' ? 'queue_lambda_render' : 'queue_render', {
     p_video_id: id,
     p_expected_version: video.version,
     p_codec: codec,
@@ -52,7 +57,7 @@ export async function cancelRender(db: Db, _userId: string, teamId: unknown, run
 
 export const RUN_COLUMNS =
   'id, status, stage, progress, rendered_frames, encoded_frames, total_frames, codec, fps, error_message, output_bytes, ' +
-  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path'
+  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, renderer'
 
 /**
  * The video's runs, newest first. Only the newest finished run gets signed URLs (file, poster, and
