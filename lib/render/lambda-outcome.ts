@@ -108,7 +108,8 @@ async function copyOutput(db: Service, lambda: LambdaRenderer, run: LambdaRun, d
       const file = path.join(dir, run.lambda_out_name)
       const still = path.join(dir, 'poster.jpg')
       await writeFile(file, video)
-      await cutPoster(file, posterSeconds(run), still)
+      // the title card's frame; the first frame if the file is shorter than the run said
+      await cutPoster(file, posterSeconds(run), still).catch(() => cutPoster(file, 0, still))
       const candidate = `${folder}/poster.jpg`
       const upPoster = await bucket.upload(candidate, await readFile(still), { contentType: 'image/jpeg', upsert: true })
       if (upPoster.error) throw new Error(upPoster.error.message)

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { stat } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -27,6 +28,10 @@ export function cutPoster(video: string, seconds: number, poster: string, timeou
       err = (err + chunk.toString()).slice(-2000)
     })
     child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${err.trim()}`))))
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg exited with ${code}: ${err.trim()}`))
+      // a seek past the end exits 0 on some builds with no picture written
+      stat(poster).then((s) => (s.size > 0 ? resolve() : reject(new Error('ffmpeg wrote an empty poster'))), reject)
+    })
   })
 }
