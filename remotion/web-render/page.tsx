@@ -1,4 +1,6 @@
 import { renderMediaOnWeb } from '@remotion/web-renderer';
+import type { ComponentType } from 'react';
+import { AbsoluteFill } from 'remotion';
 import { compositionId, TEMPLATE_IDS, timelineFor, type TemplateId } from '../catalog';
 import { TEMPLATE_COMPONENTS } from '../components';
 import { VIDEO_FORMATS, VIDEO_FORMAT_IDS, type VideoFormat } from '../constants';
@@ -34,6 +36,51 @@ function findComposition(id: string) {
   return null;
 }
 
+/*
+ * Chromium's WebCodecs encoder turns the canvas into full-range BT.709 YUV (it flags it yuvj420p).
+ * Players treat full range unevenly, so the file must be limited range (yuv420p: Y 16–235, chroma
+ * 16–240). Instead of a second encode, each frame is painted already squeezed by one SVG colour
+ * matrix (one primitive, so one rounding): every channel v becomes 16/255 + v × 219/255, so Y lands
+ * in 16–235, and SVG's saturate by 224/219 (it keeps luma with BT.709's weights, the encoder's
+ * matrix) gives chroma the scale limited range uses. lib/render/web-parts.ts then flags the stream
+ * as limited range. Measured against the unsqueezed output: mean Y within 0.5 of the prediction,
+ * SSIM ≥ 0.995; against renderMedia, mean colours within 1 (`npm run bench:render`).
+ */
+const SQUEEZE = 219 / 255;
+const OFFSET = 16 / 255;
+const SATURATE = 224 / 219;
+const SATURATE_ROWS = [
+  [0.213 + 0.787 * SATURATE, 0.715 - 0.715 * SATURATE, 0.072 - 0.072 * SATURATE],
+  [0.213 - 0.213 * SATURATE, 0.715 + 0.285 * SATURATE, 0.072 - 0.072 * SATURATE],
+  [0.213 - 0.213 * SATURATE, 0.715 - 0.715 * SATURATE, 0.072 + 0.928 * SATURATE],
+];
+export const LIMITED_RANGE_MATRIX = [
+  ...SATURATE_ROWS.flatMap((row) => [...row.map((v) => (v * SQUEEZE).toFixed(6)), '0', OFFSET.toFixed(6)]),
+  ...['0', '0', '0', '1', '0'],
+].join(' ');
+
+const limited = new Map<TemplateId, ComponentType<VideoProps>>();
+function limitedRange(template: TemplateId): ComponentType<VideoProps> {
+  let Wrapped = limited.get(template);
+  if (!Wrapped) {
+    const Template = TEMPLATE_COMPONENTS[template];
+    Wrapped = function LimitedRange(props: VideoProps) {
+      return (
+        <AbsoluteFill style={{ filter: 'url(#limited-range)' }}>
+          <svg width="0" height="0" style={{ position: 'absolute' }} aria-hidden>
+            <filter id="limited-range" colorInterpolationFilters="sRGB" x="0" y="0" width="100%" height="100%">
+              <feColorMatrix type="matrix" colorInterpolationFilters="sRGB" values={LIMITED_RANGE_MATRIX} />
+            </filter>
+          </svg>
+          <Template {...props} />
+        </AbsoluteFill>
+      );
+    };
+    limited.set(template, Wrapped);
+  }
+  return Wrapped;
+}
+
 let controller: AbortController | null = null;
 
 window.webRenderAbort = () => controller?.abort();
@@ -60,7 +107,7 @@ window.webRenderPart = async (part) => {
   const { getBlob } = await renderMediaOnWeb({
     composition: {
       id: part.compositionId,
-      component: TEMPLATE_COMPONENTS[template],
+      component: limitedRange(template),
       width: format.width,
       height: format.height,
       fps: timeline.fps,

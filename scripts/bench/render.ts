@@ -2,9 +2,9 @@
 // once, and renders the first N frames of each chosen composition to H.264 MP4 with the settings the
 // worker will use (x264 "veryfast", bt709, concurrency 1: measured best on two cores). Prints, per
 // composition, wall time, frames per second and file size, then the median.
-//   npm run bench:render                                 first 150 frames, portrait, all three templates
-//   npm run bench:render -- --frames 300 --format square --only social-reel
-//   npm run bench:render -- --all                        every template × format
+//   npm run bench:render-templates                                 first 150 frames, portrait, all three templates
+//   npm run bench:render-templates -- --frames 300 --format square --only social-reel
+//   npm run bench:render-templates -- --all                        every template × format
 import { renderMedia, selectComposition } from '@remotion/renderer';
 import { mkdirSync, statSync } from 'node:fs';
 import os from 'node:os';
