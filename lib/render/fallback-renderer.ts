@@ -1,6 +1,6 @@
 import { LocalRenderer } from './local-renderer'
 import type { RenderJob, RenderProgress } from './local-renderer'
-import { WebRenderer, WebRenderUnsupported } from './web-renderer'
+import { WebRenderer, WebRenderUnsupported, type WebRendererOptions } from './web-renderer'
 
 /*
  * What the worker renders with: the in-browser path first (lib/render/web-renderer.ts), Remotion's
@@ -18,8 +18,8 @@ export class FallbackRenderer {
   private webReason: string | null = null
   lastPath: RenderPath | null = null
 
-  constructor(options: { web?: boolean; pages?: number; log?: (...parts: unknown[]) => void } = {}) {
-    this.web = options.web === false ? null : new WebRenderer({ pages: options.pages })
+  constructor(options: { web?: boolean | WebRendererOptions; log?: (...parts: unknown[]) => void } = {}) {
+    this.web = options.web === false ? null : new WebRenderer(typeof options.web === 'object' ? options.web : {})
     this.log = options.log ?? (() => {})
   }
 

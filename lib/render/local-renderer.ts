@@ -45,6 +45,7 @@ export class LocalRenderer {
 
   async render(job: RenderJob, onProgress: (p: RenderProgress) => void, signal: AbortSignal): Promise<{ durationInFrames: number; fps: number }> {
     const { serveUrl, browser } = await this.ready()
+    if (signal.aborted) throw new Error('The render was canceled')
     const common = { serveUrl, browserExecutable, onBrowserDownload, puppeteerInstance: browser, logLevel, inputProps: job.inputProps }
     const composition = await selectComposition({ ...common, id: job.compositionId })
     const { cancelSignal, cancel } = makeCancelSignal()

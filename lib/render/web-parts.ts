@@ -35,27 +35,30 @@ export function videoBitrateFor(job: Pick<RenderJob, 'size'>, scale: number): nu
 
 /**
  * The parts, in order, into one MP4: the video stream copied as encoded (ffmpeg's concat demuxer),
- * its colour signalled as BT.709 limited range (`h264_metadata`, no re-encode), the parts' audio
- * decoded, joined sample-exact and encoded once more as AAC (each part starts with encoder priming
- * a copy would repeat), and the index at the front (`+faststart`) so playback starts at once.
+ * its colour signalled as BT.709 limited range (`h264_metadata`, no re-encode; the render page
+ * squeezed the pixels), the parts' PCM audio cut to each part's exact length and joined, then
+ * encoded once as AAC (whose priming the MP4's edit list covers), and the index at the front
+ * (`+faststart`) so playback starts before the download ends.
  */
-export async function joinParts(files: string[], output: string, signal?: AbortSignal): Promise<void> {
+export async function joinParts(parts: { file: string; seconds: number }[], output: string, signal?: AbortSignal): Promise<void> {
   const list = path.join(path.dirname(output), 'parts.txt')
-  await writeFile(list, files.map((f) => `file '${f.replace(/'/g, "'\\''")}'`).join('\n'))
-  const audioInputs = files.flatMap((f) => ['-i', f])
-  const audioJoin = files.map((_, i) => `[${i + 1}:a]`).join('') + `concat=n=${files.length}:v=0:a=1[a]`
+  await writeFile(list, parts.map(({ file }) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'))
+  const audioInputs = parts.flatMap(({ file }) => ['-i', file])
+  const audioJoin =
+    parts.map(({ seconds }, i) => `[${i + 1}:a]atrim=duration=${seconds.toFixed(6)},asetpts=PTS-STARTPTS[a${i}]`).join(';') +
+    ';' + parts.map((_, i) => `[a${i}]`).join('') + `concat=n=${parts.length}:v=0:a=1[a]`
   try {
     await runFf('ffmpeg', [
       '-y', '-f', 'concat', '-safe', '0', '-i', list, ...audioInputs,
       '-filter_complex', audioJoin,
       '-map', '0:v', '-map', '[a]',
       '-c:v', 'copy', '-bsf:v', COLOUR_BSF,
-      '-c:a', 'aac', '-b:a', '128k',
+      '-c:a', 'aac', '-b:a', '192k',
       '-movflags', '+faststart',
       output,
     ], signal)
   } finally {
-    await Promise.all([list, ...files].map((f) => rm(f, { force: true })))
+    await Promise.all([list, ...parts.map(({ file }) => file)].map((f) => rm(f, { force: true })))
   }
 }
 

@@ -24,6 +24,8 @@ export class WebRenderUnsupported extends Error {}
 export interface WebRendererOptions {
   /** tabs rendering at once (each takes a core); default: 2, or 1 on a one-core machine */
   pages?: number
+  /** false starts Chromium without the HTML-in-canvas feature (tests prove the fallback with it) */
+  htmlInCanvas?: boolean
 }
 
 export class WebRenderer {
@@ -32,10 +34,12 @@ export class WebRenderer {
   private tabs: { context: BrowserContext; page: Page }[] = []
   private readonly server: WebRenderServer
   private readonly pageCount: number
+  private readonly htmlInCanvas: boolean
   private onPartProgress: ((part: number, rendered: number, encoded: number) => void) | null = null
 
   constructor(options: WebRendererOptions = {}) {
     this.pageCount = Math.max(1, options.pages ?? Math.min(2, os.availableParallelism()))
+    this.htmlInCanvas = options.htmlInCanvas ?? true
     this.server = new WebRenderServer(path.join(root, 'node_modules/.cache/web-render'), path.join(root, 'public'))
   }
 
@@ -52,7 +56,7 @@ export class WebRenderer {
     await Promise.all([bundleWebRenderPage(), this.server.start()])
     this.browser = await chromium.launch({
       executablePath: browserExecutable,
-      args: ['--enable-features=CanvasDrawElement', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
+      args: [...(this.htmlInCanvas ? ['--enable-features=CanvasDrawElement'] : []), '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
     })
     // one context each: separate renderer processes, so the tabs do not share a main thread
     for (let i = 0; i < this.pageCount; i++) {
@@ -74,12 +78,13 @@ export class WebRenderer {
 
   async render(job: RenderJob, onProgress: (p: RenderProgress) => void, signal: AbortSignal): Promise<{ durationInFrames: number; fps: number }> {
     await this.ready()
+    if (signal.aborted) throw new Error('The render was canceled')
     const { fps, totalFrames } = job.size!
     const [first, last] = job.frameRange ?? [0, totalFrames - 1]
     const frames = last - first + 1
     const ranges = splitFrames(first, last, this.tabs.length)
     const dir = path.dirname(job.outputFile)
-    const files = ranges.map((_, i) => path.join(dir, `part-${i}.mp4`))
+    const files = ranges.map((_, i) => path.join(dir, `part-${i}.mov`))
     const urls = collectUrls(job.inputProps)
     const session = this.server.openJob(urls, new Map(files.map((file, i) => [i, file])))
     const inputProps = swapUrls(job.inputProps, session.local)
@@ -101,7 +106,7 @@ export class WebRenderer {
           await page.goto(`${this.server.origin}/index.html`)
           const part: WebRenderPart = {
             part: i, compositionId: job.compositionId, inputProps, frameRange, scale,
-            videoBitrate: videoBitrateFor(job, scale), audioBitrate: 128_000, keyframeIntervalInSeconds: 2,
+            videoBitrate: videoBitrateFor(job, scale), keyframeIntervalInSeconds: 2,
             muted: false, timeoutMs: 60_000, uploadUrl: this.server.uploadUrl(session.key, i),
           }
           await page.evaluate((p) => window.webRenderPart(p), part)
@@ -109,7 +114,7 @@ export class WebRenderer {
       )
       if (signal.aborted) throw new Error('The render was canceled')
       onProgress({ stage: 'Encoding', progress: 0.96, renderedFrames: frames, encodedFrames: frames })
-      await joinParts(files, job.outputFile, signal)
+      await joinParts(files.map((file, i) => ({ file, seconds: (ranges[i][1] - ranges[i][0] + 1) / fps })), job.outputFile, signal)
       const posterAt = Math.min(Math.max(job.posterFrame, first), last) - first
       await runFf('ffmpeg', ['-y', '-ss', (posterAt / fps).toFixed(3), '-i', job.outputFile, '-frames:v', '1', '-q:v', '3', job.posterFile], signal)
       return { durationInFrames: frames, fps }

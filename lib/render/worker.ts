@@ -93,6 +93,8 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
   const heartbeat = setInterval(() => void report({}), HEARTBEAT_EVERY_MS)
   const stop = () => controller.abort()
   options.shutdown?.addEventListener('abort', stop, { once: true })
+  // a stop that came between the claim and here: the listener above would never hear it
+  if (options.shutdown?.aborted) stop()
   try {
     const template = run.template as TemplateId
     const checked = validateVideoProps(template, run.format, run.props, run.team_id ?? undefined)

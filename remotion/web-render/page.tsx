@@ -117,11 +117,12 @@ window.webRenderPart = async (part) => {
     inputProps: props,
     frameRange: part.frameRange,
     scale: part.scale,
-    container: 'mp4',
+    // a part is an intermediate: MOV with PCM audio, so it has exact sample counts and no AAC
+    // priming (which would shift the music at every join); the worker encodes AAC once, at the end
+    container: 'mov',
     videoCodec: 'h264',
-    audioCodec: 'aac',
+    audioCodec: 'pcm-s16',
     videoBitrate: part.videoBitrate,
-    audioBitrate: part.audioBitrate,
     keyframeIntervalInSeconds: part.keyframeIntervalInSeconds,
     muted: part.muted,
     allowHtmlInCanvas: true,

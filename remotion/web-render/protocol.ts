@@ -8,7 +8,6 @@ export interface WebRenderPart {
   frameRange: [number, number];
   scale: number;
   videoBitrate: number;
-  audioBitrate: number;
   keyframeIntervalInSeconds: number;
   muted: boolean;
   timeoutMs: number;

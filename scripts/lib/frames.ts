@@ -12,20 +12,24 @@ export interface Rgba {
 
 /** One frame (by index) of a video as RGBA pixels, decoded by ffmpeg at the video's own size or at `size`. */
 export async function frameOf(file: string, frame: number, fps: number, size: { width: number; height: number }): Promise<Rgba> {
-  // Remotion's ffmpeg has no rawvideo muxer: a PNG through the pipe, decoded by sharp. accurate_rnd and
-  // full_chroma_int: swscale's fast limited-range path reads dark frames 2–3 levels too dark.
-  const png = await runFf('ffmpeg', [
-    '-ss', ((frame + 0.5) / fps).toFixed(4), '-i', file, '-frames:v', '1',
-    '-vf', `scale=${size.width}:${size.height}:flags=bicubic+accurate_rnd+full_chroma_int`, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
-  ]);
-  const raw = await sharp(png).ensureAlpha().raw().toBuffer();
-  if (raw.length !== size.width * size.height * 4) throw new Error(`frame ${frame} of ${file}: got ${raw.length} bytes`);
-  return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: size.width, height: size.height };
+  return decode(['-ss', ((frame + 0.5) / fps).toFixed(4), '-i', file], size);
 }
 
 /** A picture file (PNG, JPEG) as RGBA at `size`. */
 export async function pictureOf(file: string, size: { width: number; height: number }): Promise<Rgba> {
-  return frameOf(file, 0, 1, size);
+  return decode(['-i', file], size);
+}
+
+async function decode(input: string[], size: { width: number; height: number }): Promise<Rgba> {
+  // Remotion's ffmpeg has no rawvideo muxer: a PNG through the pipe, decoded by sharp. accurate_rnd and
+  // full_chroma_int: swscale's fast limited-range path reads dark frames 2–3 levels too dark.
+  const png = await runFf('ffmpeg', [
+    ...input, '-frames:v', '1',
+    '-vf', `scale=${size.width}:${size.height}:flags=bicubic+accurate_rnd+full_chroma_int`, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
+  ]);
+  const raw = await sharp(png).ensureAlpha().raw().toBuffer();
+  if (raw.length !== size.width * size.height * 4) throw new Error(`${input.join(' ')}: got ${raw.length} bytes`);
+  return { data: new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length), width: size.width, height: size.height };
 }
 
 /** Mean SSIM (Wang et al., ssim.js defaults: grey, 11×11 Gaussian window, the original downsampling). */

@@ -108,7 +108,10 @@ describe('the local render worker', () => {
     const shutdown = new AbortController()
     const slow: Renderer = {
       render: (_job, _onProgress, signal) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('stopped')))),
+        new Promise((_resolve, reject) => {
+          if (signal.aborted) reject(new Error('stopped'))
+          signal.addEventListener('abort', () => reject(new Error('stopped')))
+        }),
     }
     const working = processNextRun({ db: cast.service, renderer: slow, workerId: 'stopping', shutdown: shutdown.signal })
     await new Promise((r) => setTimeout(r, 300))
