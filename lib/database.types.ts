@@ -386,6 +386,7 @@ export type Database = {
           poster_path: string | null
           progress: number
           props: Json
+          quality: string
           rendered_frames: number
           renderer: string
           requested_by: string | null
@@ -425,6 +426,7 @@ export type Database = {
           poster_path?: string | null
           progress?: number
           props: Json
+          quality?: string
           rendered_frames?: number
           renderer?: string
           requested_by?: string | null
@@ -464,6 +466,7 @@ export type Database = {
           poster_path?: string | null
           progress?: number
           props?: Json
+          quality?: string
           rendered_frames?: number
           renderer?: string
           requested_by?: string | null
@@ -828,6 +831,7 @@ export type Database = {
           poster_path: string | null
           progress: number
           props: Json
+          quality: string
           rendered_frames: number
           renderer: string
           requested_by: string | null
@@ -888,6 +892,7 @@ export type Database = {
         Args: {
           p_codec: string
           p_expected_version: number
+          p_quality?: string
           p_total_frames: number
           p_video_id: string
         }
@@ -897,6 +902,7 @@ export type Database = {
         Args: {
           p_codec: string
           p_expected_version: number
+          p_quality?: string
           p_total_frames: number
           p_video_id: string
         }
@@ -991,6 +997,7 @@ export type Database = {
           poster_path: string | null
           progress: number
           props: Json
+          quality: string
           rendered_frames: number
           renderer: string
           requested_by: string | null

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatCredits } from '@/lib/credits/labels'
 import { cancelVideoRender, renderVideo } from '@/lib/render/actions'
-import { OFFERED_CODECS, type RenderRunView } from '@/lib/render/codecs'
+import { OFFERED_CODECS, RENDER_QUALITIES, renderRequestSchema, type RenderQuality, type RenderRunView } from '@/lib/render/codecs'
 import { RenderHistory, RunProgress } from './render-progress'
 import { ACTIVE_STATUSES, useRenderRuns } from './use-render-runs'
 
@@ -28,6 +28,7 @@ interface Props {
 export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns }: Props) {
   const { runs, refresh } = useRenderRuns(teamId, videoId, initialRuns)
   const [codec, setCodec] = useState<string>('h264')
+  const [quality, setQuality] = useState<RenderQuality>('standard')
   const [pending, setPending] = useState(false)
   const active = runs.find((r) => ACTIVE_STATUSES.includes(r.status))
   const latest = runs.find((r) => r.status === 'succeeded' && r.videoUrl)
@@ -35,10 +36,15 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
   const reason = blockedReason ?? (noCredit ? 'Your team has no credits left.' : active ? 'This video is rendering.' : null)
 
   async function start() {
+    const request = renderRequestSchema.safeParse({ codec, quality })
+    if (!request.success) {
+      toast.error(request.error.issues[0]?.message ?? 'Choose a format and a quality.')
+      return
+    }
     setPending(true)
     const id = toast.loading('Queuing the render…')
     try {
-      const result = await renderVideo(teamId, videoId, { codec })
+      const result = await renderVideo(teamId, videoId, request.data)
       if (result.ok) {
         toast.success('Render queued: it starts in a moment', { id })
         await refresh()
@@ -106,6 +112,23 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
                 </option>
               ))}
             </select>
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-ink">Quality</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {RENDER_QUALITIES.map((q) => (
+                  <label
+                    key={q.quality}
+                    className="flex cursor-pointer flex-col rounded-lg border border-border px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+                  >
+                    <span className="flex items-center gap-2 font-medium text-ink">
+                      <input type="radio" name="render-quality" value={q.quality} checked={quality === q.quality} onChange={() => setQuality(q.quality)} className="accent-brand-600" />
+                      {q.label}
+                    </span>
+                    <span className="text-xs text-subtle">{q.hint}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
             <Button className="w-full" onClick={() => void start()} pending={pending} disabled={Boolean(reason)} aria-describedby={reason ? 'render-blocked' : undefined}>
               <Clapperboard aria-hidden /> Render video
             </Button>

@@ -61,7 +61,10 @@ export function RenderHistory({ runs }: { runs: RenderRunView[] }) {
         {runs.map((run) => (
           <li key={run.id} className="flex items-center justify-between gap-3 py-2">
             <span className="text-muted">{new Date(run.created_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>
-            <span className="uppercase text-subtle">{run.codec}</span>
+            <span className="text-subtle">
+              <span className="uppercase">{run.codec}</span>
+              {run.quality === 'high' ? ' · High' : null}
+            </span>
             <span className={run.status === 'failed' ? 'text-danger-700' : 'text-ink'} title={run.error_message ?? undefined}>
               {STATUS_LABELS[run.status] ?? run.status}
             </span>

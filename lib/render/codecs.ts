@@ -12,13 +12,21 @@ export const OFFERED_CODECS = [
 ] as const
 export type OfferedCodec = (typeof OFFERED_CODECS)[number]['codec']
 
+/** The qualities offered (lib/render/quality.ts says what each means to the renderers). */
+export const RENDER_QUALITIES = [
+  { quality: 'standard', label: 'Standard', hint: 'Sharp on phones and laptops, quick to share' },
+  { quality: 'high', label: 'High', hint: 'Finer detail for big screens, about twice the file size' },
+] as const
+export type RenderQuality = (typeof RENDER_QUALITIES)[number]['quality']
+
 export const renderRequestSchema = z.object({
+  quality: z.enum(['standard', 'high'], { message: 'Choose standard or high quality.' }).default('standard'),
   codec: z.enum(OFFERED_CODECS.map((c) => c.codec) as [OfferedCodec, ...OfferedCodec[]], { message: 'Choose one of the offered formats.' }).default('h264'),
 })
 
 export type RenderRunView = Pick<
   Tables<'render_runs'>,
   'id' | 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames' | 'total_frames' | 'codec' | 'fps' |
-  'error_message' | 'output_bytes' | 'duration_s' | 'created_at' | 'started_at' | 'finished_at' | 'requested_by' | 'renderer'
+  'error_message' | 'output_bytes' | 'duration_s' | 'created_at' | 'started_at' | 'finished_at' | 'requested_by' | 'renderer' | 'quality'
 > & { videoUrl: string | null; posterUrl: string | null; downloadUrl: string | null }
 

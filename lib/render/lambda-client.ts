@@ -17,6 +17,8 @@ export type LambdaStart = {
   composition: string
   inputProps: Record<string, unknown>
   codec: LambdaCodec
+  /** undefined: Remotion's default for the codec (standard quality) */
+  crf?: number
   outName: string
   webhookUrl: string
   /** comes back in the webhook, so it can find its run */
@@ -53,6 +55,7 @@ export function remotionLambda(config: LambdaConfig): LambdaRenderer {
         composition: input.composition,
         inputProps: input.inputProps,
         codec: input.codec,
+        crf: input.crf,
         outName: input.outName,
         // the output is read once by the webhook through a presigned URL, never linked publicly
         privacy: 'private',

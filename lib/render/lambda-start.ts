@@ -6,6 +6,7 @@ import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-ref
 import { validateVideoProps } from '@/lib/videos/schema'
 import { completeProps, compositionId, isTemplateId, outNameFor } from '@/remotion/catalog'
 import { LAMBDA_CODECS, type LambdaCodec, type LambdaRenderer } from './lambda-client'
+import { crfFor } from './quality'
 
 /*
  * Starting a queued Lambda run (right after queue_lambda_render, in the same server action): the
@@ -37,6 +38,7 @@ export const lambdaRunSchema = z.object({
   template: z.string(),
   format: z.string(),
   codec: z.string(),
+  quality: z.enum(['standard', 'high']),
   fps: z.number().int().positive(),
   total_frames: z.number().int().positive(),
   props: z.unknown(),
@@ -101,6 +103,7 @@ export async function startLambdaRender(
       composition: compositionId(run.template, run.format),
       inputProps: props as unknown as Record<string, unknown>,
       codec,
+      crf: crfFor(codec, run.quality),
       outName,
       webhookUrl: new URL(LAMBDA_WEBHOOK_PATH, siteUrl).toString(),
       runId: run.id,

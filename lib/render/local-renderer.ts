@@ -1,5 +1,7 @@
 import { makeCancelSignal, renderMedia, renderStill, selectComposition } from '@remotion/renderer'
 import type { Codec } from '@remotion/renderer'
+import type { RenderQuality } from './codecs'
+import { crfFor } from './quality'
 import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser } from './remotion-local'
 
 /*
@@ -21,6 +23,7 @@ export interface RenderJob {
   scale?: number
   /** the composition's size and length (the worker knows them from the timeline); the in-browser path needs them */
   size?: { width: number; height: number; fps: number; totalFrames: number }
+  quality?: RenderQuality
 }
 
 export interface RenderProgress {
@@ -60,6 +63,7 @@ export class LocalRenderer {
         overwrite: true,
         // measured on two cores: veryfast and one tab is the best of Remotion's own settings
         x264Preset: 'veryfast',
+        crf: crfFor(job.codec, job.quality ?? 'standard'),
         colorSpace: 'bt709',
         pixelFormat: 'yuv420p',
         enforceAudioTrack: true,

@@ -22,7 +22,7 @@ export async function queueRender(
 ): Promise<{ runId: string }> {
   const team = parseOrRefuse(idSchema, teamId)
   const id = parseOrRefuse(idSchema, videoId)
-  const { codec } = parseOrRefuse(renderRequestSchema, input ?? {})
+  const { codec, quality } = parseOrRefuse(renderRequestSchema, input ?? {})
   const { data: video, error } = await db.from('videos').select('id, template, format, props, version').eq('id', id).eq('team_id', team).maybeSingle()
   if (error) refuse(error)
   if (!video) throw new Refusal('That video no longer exists, or it belongs to another team.')
@@ -37,6 +37,7 @@ export async function queueRender(
     p_expected_version: video.version,
     p_codec: codec,
     p_total_frames: settings.settings.durationInFrames,
+    p_quality: quality,
   })
   if (queueError) {
     if (/Not enough credits/.test(queueError.message)) {
@@ -57,7 +58,7 @@ export async function cancelRender(db: Db, _userId: string, teamId: unknown, run
 
 export const RUN_COLUMNS =
   'id, status, stage, progress, rendered_frames, encoded_frames, total_frames, codec, fps, error_message, output_bytes, ' +
-  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, renderer'
+  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, quality, renderer'
 
 /**
  * The video's runs, newest first. Only the newest finished run gets signed URLs (file, poster, and

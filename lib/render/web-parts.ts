@@ -2,6 +2,7 @@ import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { runFf } from './ffmpeg'
 import type { RenderJob } from './local-renderer'
+import { WEB_BITS_PER_PIXEL } from './quality'
 
 /*
  * The in-browser path's arithmetic and its last step: how the frames are shared between tabs, what
@@ -22,15 +23,14 @@ export function splitFrames(first: number, last: number, parts: number): [number
 }
 
 /**
- * Bits a second for the H.264 stream: a fixed share of the pixel rate. WebCodecs' encoder works to a
- * target bitrate (no CRF), so this sets both quality and size; chosen so a listing video lands
- * within 1.5× the size of renderMedia's x264 CRF output at SSIM ≥ 0.97 against it (measured by
- * `npm run bench:render`; docs/renders.md has the numbers).
+ * Bits a second for the H.264 stream: a share of the pixel rate by quality (lib/render/quality.ts).
+ * WebCodecs' encoder works to a target bitrate (no CRF), so this sets both quality and size; the
+ * standard share keeps a listing video within 1.5× the size of Remotion's default output at SSIM
+ * ≥ 0.97 against it (`npm run bench:render`; docs/renders.md has the numbers).
  */
-export const BITS_PER_PIXEL = 0.05
-export function videoBitrateFor(job: Pick<RenderJob, 'size'>, scale: number): number {
+export function videoBitrateFor(job: Pick<RenderJob, 'size' | 'quality'>, scale: number): number {
   const { width, height, fps } = job.size!
-  return Math.max(200_000, Math.round(width * scale * height * scale * fps * BITS_PER_PIXEL))
+  return Math.max(200_000, Math.round(width * scale * height * scale * fps * WEB_BITS_PER_PIXEL[job.quality ?? 'standard']))
 }
 
 /**

@@ -122,6 +122,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       frameRange: options.frameRange ?? (options.maxFrames ? [0, Math.min(options.maxFrames, run.total_frames) - 1] : undefined),
       scale: options.scale,
       size: { ...VIDEO_FORMATS[run.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
+      quality: run.quality === 'high' ? 'high' : 'standard',
     }
     await report({ stage: 'Rendering frames' })
     const result = await renderer.render(

@@ -94,9 +94,9 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
   const balance = async () => must(await cast.service.rpc('team_credit_balance', { p_team_id: cast.teamId }), 'balance') as number
   const refunds = async (runId: string) => (await behind(cast, 'credit_ledger', { ref_id: runId, reason: 'refund' })).length
   /** Render pressed with Lambda configured: queued (renderer lambda) and, unless told not to, started. */
-  const renderOnLambda = async (title: string, start = true) => {
+  const renderOnLambda = async (title: string, start = true, quality: 'standard' | 'high' = 'standard') => {
     const { id } = await createVideo(db(cast.member), cast.member.id, cast.teamId, listingId, { title, template: 'classic-tour', format: 'landscape' })
-    const { runId } = await queueRender(db(cast.member), cast.member.id, cast.teamId, id, { codec: 'h264' }, 'lambda')
+    const { runId } = await queueRender(db(cast.member), cast.member.id, cast.teamId, id, { codec: 'h264', quality }, 'lambda')
     if (start) {
       const started = await startLambdaRender(cast.service, lambda, runId, siteUrl, () => {})
       if (!started.ok) throw new Error(started.error)
@@ -147,6 +147,15 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     const props = JSON.parse((call.payload.inputProps as { payload: string }).payload) as { scenes: { src: string }[] }
     expect(props.scenes.length).toBeGreaterThan(0)
     for (const scene of props.scenes) expect(scene.src).toMatch(new RegExp(`^${cast.standIn.url}/storage/v1/object/sign/media/${cast.teamId}/`))
+    // standard quality: Remotion's own CRF
+    expect(call.payload.crf ?? null).toBeNull()
+  })
+
+  it('renders high quality on Lambda with a lower CRF than the default', async () => {
+    const { runId } = await renderOnLambda('High on Lambda', true, 'high')
+    expect((await run(runId) as unknown as { quality: string }).quality).toBe('high')
+    const call = aws.starts().find((s) => (s.payload.webhook as { customData: { runId: string } }).customData.runId === runId)!
+    expect(call.payload.crf).toBe(14)
   })
 
   it('fails the run and refunds its credit once when Lambda cannot be started', async () => {

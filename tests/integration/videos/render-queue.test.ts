@@ -136,6 +136,22 @@ describe('render queue', () => {
     expect(await balance()).toBe(3)
   })
 
+  it('records the quality chosen (standard unless asked), and refuses any other', async () => {
+    await grant(cast.teamId, 3)
+    const video = await newVideo('Quality')
+    const refused = await cast.member.client.rpc('queue_render', { p_video_id: video.id, p_expected_version: video.version, p_codec: 'h264', p_total_frames: 300, p_quality: 'ultra' })
+    expect(refused.error?.message).toBe('Choose standard or high quality.')
+    expect(await balance()).toBe(3)
+    const high = must(await cast.member.client.rpc('queue_render', { p_video_id: video.id, p_expected_version: video.version, p_codec: 'h264', p_total_frames: 300, p_quality: 'high' }), 'high') as string
+    expect((await behind<{ quality: string }>(cast, 'render_runs', { id: high }))[0].quality).toBe('high')
+    await clearQueue()
+    const plain = must(await queue(cast.member.client, video), 'standard') as string
+    expect((await behind<{ quality: string }>(cast, 'render_runs', { id: plain }))[0].quality).toBe('standard')
+    // the table refuses a quality nobody offers, whoever writes it
+    const direct = await cast.service.from('render_runs').update({ quality: 'ultra' }).eq('id', plain)
+    expect(direct.error?.message).toContain('render_runs_quality_check')
+  })
+
   it('shows runs to the team only, and keeps the worker functions from people', async () => {
     const runs = await cast.member.client.from('render_runs').select('id')
     expect(runs.data!.length).toBeGreaterThan(0)
