@@ -1,4 +1,5 @@
 import { staticFile } from 'remotion';
+import { sampleListing } from './sample-listing';
 import type { VideoProps } from './schema';
 
 // Sample listings for the studio, the stills script and the tests. Photos are illustrations
@@ -22,18 +23,7 @@ export const sampleScenes = (count: number): VideoProps['scenes'] =>
   });
 
 export const sampleVideoProps: VideoProps = {
-  listing: {
-    title: 'Hillside modern with pool',
-    address: { line: '2148 Linden Crest Drive', city: 'Portland', region: 'OR', postalCode: '97210', country: 'US' },
-    offer: 'sale',
-    price: { amount: 1_285_000, currency: 'USD' },
-    propertyType: 'house',
-    bedrooms: 4,
-    bathrooms: 3.5,
-    area: { value: 3240, unit: 'sqft' },
-    yearBuilt: 2019,
-    features: ['Heated saltwater pool', 'Floor-to-ceiling glass', 'Two-car garage', 'Home office', 'Solar roof'],
-  },
+  listing: sampleListing,
   scenes: sampleScenes(6),
   agent: {
     fullName: 'Maya Thompson',

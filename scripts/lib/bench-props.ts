@@ -1,25 +1,15 @@
-// The benchmark's listing video: the sample listing with as many photos as make `seconds` of video
+// The benchmark's listing video: the sample listing (remotion/sample-listing.ts) with as many photos as make `seconds` of video
 // (the template's pacing decides), every picture and the music loaded by URL.
 import { DEFAULT_FPS } from '../../remotion/constants';
 import { timelineFor, type TemplateId } from '../../remotion/catalog';
+import { sampleListing } from '../../remotion/sample-listing';
 import type { VideoProps } from '../../remotion/schema';
 
 const ROOMS = ['exterior-dusk', 'living-room', 'kitchen', 'dining-room', 'bedroom', 'pool-garden'];
 
 export function benchProps(template: TemplateId, seconds: number, url: (name: string) => string): VideoProps {
   const base: VideoProps = {
-    listing: {
-      title: 'Hillside modern with pool',
-      address: { line: '2148 Linden Crest Drive', city: 'Portland', region: 'OR', postalCode: '97210', country: 'US' },
-      offer: 'sale',
-      price: { amount: 1_285_000, currency: 'USD' },
-      propertyType: 'house',
-      bedrooms: 4,
-      bathrooms: 3.5,
-      area: { value: 3240, unit: 'sqft' },
-      yearBuilt: 2019,
-      features: ['Heated saltwater pool', 'Floor-to-ceiling glass', 'Two-car garage', 'Home office'],
-    },
+    listing: sampleListing,
     scenes: [],
     agent: { fullName: 'Maya Thompson', title: 'Senior Listing Agent', phone: '(503) 555-0142', email: 'maya@harborrealty.com', brokerage: 'Harbor Realty Group', photoSrc: url('agent'), logoSrc: url('logo') },
     brandColor: '#ff5a36',

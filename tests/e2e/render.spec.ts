@@ -22,6 +22,10 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   const card = page.getByTestId('render-card')
   const balanceBefore = Number((await card.getByRole('link', { name: /credit/ }).textContent())!.match(/\d+/)![0])
   await card.getByLabel('Format').selectOption('h264')
+  // quality: keyboard reaches the radios; High is chosen with the arrow key
+  await card.getByRole('radio', { name: /Standard/ }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(card.getByRole('radio', { name: /High/ })).toBeChecked()
   await card.getByRole('button', { name: 'Render video' }).click()
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Render queued' })).toBeVisible()
 
@@ -40,6 +44,7 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   // the e2e worker renders the first 90 frames (RENDER_MAX_FRAMES)
   expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(3, 0)
   await expect(card.getByTestId('render-history').getByText('Done')).toBeVisible()
+  await expect(card.getByTestId('render-history').getByText('· High')).toBeVisible()
 
   const download = await page.request.get((await result.getByRole('link', { name: /Download/ }).getAttribute('href'))!)
   expect(download.status()).toBe(200)
