@@ -951,12 +951,67 @@ export type Database = {
         }
         Returns: undefined
       }
+      review_showcase: {
+        Args: {
+          p_approve: boolean
+          p_video_id: string
+        }
+        Returns: string
+      }
       set_user_admin: {
         Args: {
           p_is_admin: boolean
           p_user_id: string
         }
         Returns: undefined
+      }
+      set_video_shared: {
+        Args: {
+          p_shared: boolean
+          p_video_id: string
+        }
+        Returns: string
+      }
+      set_video_showcase: {
+        Args: {
+          p_submit: boolean
+          p_video_id: string
+        }
+        Returns: string
+      }
+      shared_video: {
+        Args: {
+          p_share_id: string
+        }
+        Returns: ({
+          video_id: string
+          share_id: string
+          title: string
+          format: string
+          listing: Json
+          agent: Json
+          brand_color: string
+          output_path: string
+          poster_path: string
+          output_codec: string
+          updated_at: string
+        })[]
+      }
+      showcase_videos: {
+        Args: {
+          p_format?: string
+          p_limit?: number
+          p_offset?: number
+        }
+        Returns: ({
+          share_id: string
+          title: string
+          city: string
+          format: string
+          poster_path: string
+          updated_at: string
+          total: number
+        })[]
       }
       start_lambda_render_run: {
         Args: {

@@ -8,6 +8,8 @@ import { DeleteVideoButton } from '@/components/videos/delete-video-button'
 import { NeedsRepair } from '@/components/videos/needs-repair'
 import { formatLabel, formatSize, formatUpdated, templateName } from '@/components/videos/format'
 import { RenderCard } from '@/components/videos/render-card'
+import { ShareCard } from '@/components/videos/share-card'
+import { siteUrl } from '@/lib/env'
 import { Storyboard } from '@/components/videos/storyboard'
 import { VideoPlayer } from '@/components/videos/video-player'
 import { VideoStatusBadge } from '@/components/videos/video-status-badge'
@@ -127,6 +129,14 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
             blockedReason={checked.ok ? null : 'This video needs repair before it can render.'}
             fps={checked.ok ? checked.details.fps : video.fps}
             initialRuns={runs}
+          />
+          <ShareCard
+            teamId={team.id}
+            videoId={video.id}
+            shareUrl={`${siteUrl()}/share/${video.share_id}`}
+            shared={video.is_shared}
+            showcase={video.showcase}
+            rendered={Boolean(video.output_path)}
           />
         </aside>
       </div>

@@ -1,0 +1,62 @@
+import 'server-only'
+import { z } from 'zod'
+import { createAdminClient } from '@/lib/supabase/admin'
+import { createClient } from '@/lib/supabase/server'
+import { MEDIA } from '@/lib/constants'
+import { isMediaRef, refPath } from '@/lib/videos/media-refs'
+import { agentSchema, listingSchema } from '@/remotion/schema'
+
+/*
+ * A shared video as its public page sees it: `public.shared_video(share_id)` answers only for a
+ * shared video with a finished render, and only the fields the page shows. Everything it returns is
+ * parsed before use. The team's media (the agent's photo and logo) and the render itself live in
+ * private buckets: the server signs them with the service key, for this page view only (an hour),
+ * and the video and poster go through /share/{id}/video and /poster, which check sharing on every
+ * request, so unsharing takes effect at once.
+ */
+
+export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{12,64}$/)
+
+const rowSchema = z.object({
+  video_id: z.uuid(),
+  share_id: shareIdSchema,
+  title: z.string(),
+  format: z.enum(['landscape', 'portrait', 'square']),
+  listing: listingSchema,
+  agent: agentSchema.nullable(),
+  brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
+  output_path: z.string().min(1),
+  poster_path: z.string().min(1).nullable(),
+  output_codec: z.string().nullable(),
+  updated_at: z.string(),
+})
+export type SharedVideo = z.infer<typeof rowSchema>
+
+/** The shared video behind `shareId`, or null (unknown, unshared, not rendered, or malformed id). */
+export async function findSharedVideo(shareId: string): Promise<SharedVideo | null> {
+  if (!shareIdSchema.safeParse(shareId).success) return null
+  const db = await createClient()
+  const { data, error } = await db.rpc('shared_video', { p_share_id: shareId })
+  if (error) throw new Error(`reading a shared video failed: ${error.message}`)
+  const row = (data as unknown[] | null)?.[0]
+  if (!row) return null
+  const parsed = rowSchema.safeParse(row)
+  // a stored video that no longer fits the schema is not shown rather than shown broken
+  return parsed.success ? parsed.data : null
+}
+
+/** Signed URLs (one hour) for the agent's photo and logo, when they are library media. */
+export async function signAgentMedia(agent: SharedVideo['agent']): Promise<{ photo: string | null; logo: string | null }> {
+  const refs = [agent?.photoSrc, agent?.logoSrc]
+  const paths = refs.map((src) => (src && isMediaRef(src) ? refPath(src) : null))
+  if (!paths.some(Boolean)) return { photo: null, logo: null }
+  const bucket = createAdminClient().storage.from(MEDIA.bucket)
+  const signed = await Promise.all(paths.map((p) => (p ? bucket.createSignedUrl(p, 3600) : Promise.resolve({ data: null }))))
+  return { photo: signed[0].data?.signedUrl ?? null, logo: signed[1].data?.signedUrl ?? null }
+}
+
+/** A short-lived URL of the render's file or poster (the routes redirect to it). */
+export async function signRenderFile(path: string, seconds = 600): Promise<string | null> {
+  const { data } = await createAdminClient().storage.from('renders').createSignedUrl(path, seconds)
+  return data?.signedUrl ?? null
+}
