@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
 import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../../scripts/demo-listing'
+import { serverRealtimeOptions } from '../../lib/supabase/realtime-transport'
 import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
 import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { signIn } from './helpers'
@@ -50,6 +52,46 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   expect(download.status()).toBe(200)
   expect(download.headers()['content-disposition']).toMatch(/attachment; filename="?.+-landscape\.mp4/)
   expect((await download.body()).subarray(4, 8).toString()).toBe('ftyp')
+
+  // share it: the public page plays the render for a visitor (no session), with video unfurl tags
+  const share = page.getByTestId('share-card')
+  await share.getByRole('switch', { name: 'Share on a public page' }).check()
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Shared' })).toBeVisible()
+  const shareUrl = await share.getByLabel('Share link').inputValue()
+  expect(shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]{12,}$/)
+  const visitor = await page.context().browser()!.newContext({ baseURL: new URL(shareUrl).origin })
+  const publicPage = await visitor.newPage()
+  const response = await publicPage.goto(shareUrl)
+  expect(response?.status()).toBe(200)
+  await expect(publicPage.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await publicPage.locator('meta[property="og:video"]').getAttribute('content')).toBe(`${shareUrl}/video`)
+  expect(await publicPage.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${shareUrl}/poster`)
+  const played = publicPage.locator('video')
+  await expect.poll(() => played.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
+  await expect(publicPage.getByRole('link', { name: /Made with/ })).toHaveAttribute('href', '/')
+  // submitted to the showcase; once approved (the admin screens come later: approved here with the
+  // service key) a visitor finds it there and it opens the share page
+  await share.getByRole('button', { name: 'Submit to showcase' }).click()
+  await expect(share.getByTestId('showcase-state')).toHaveText(/Submitted/)
+  const shareId = shareUrl.split('/').pop()!
+  const service = createClient(standInUrl, CLI_SERVICE_ROLE_KEY, { auth: { persistSession: false }, realtime: serverRealtimeOptions })
+  expect((await service.from('videos').update({ showcase: 'approved' }).eq('share_id', shareId)).error).toBeNull()
+  await publicPage.goto('/showcase')
+  const tile = publicPage.getByRole('link', { name: /Rendered in the browser test/ })
+  await expect(tile).toBeVisible()
+  await publicPage.getByRole('link', { name: 'Landscape' }).click()
+  await expect(tile).toBeVisible()
+  await publicPage.getByRole('link', { name: 'Portrait' }).click()
+  await expect(publicPage.getByText('No videos in this format yet.')).toBeVisible()
+
+  // unshare: the page and its file are gone at the next request, and so is the showcase entry
+  await share.getByRole('switch', { name: 'Share on a public page' }).uncheck()
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'No longer shared' })).toBeVisible()
+  expect((await publicPage.goto(shareUrl))?.status()).toBe(404)
+  expect((await publicPage.request.get(`${shareUrl}/video`, { maxRedirects: 0 })).status()).toBe(404)
+  await publicPage.goto('/showcase')
+  await expect(publicPage.getByRole('link', { name: /Rendered in the browser test/ })).toHaveCount(0)
+  await visitor.close()
 
   // one credit spent (shown after a reload)
   await page.reload()

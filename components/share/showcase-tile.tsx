@@ -1,0 +1,44 @@
+'use client'
+
+import Link from 'next/link'
+import { useRef } from 'react'
+import type { ShowcaseVideo } from '@/lib/share/showcase'
+
+const LABELS = { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' } as const
+
+/** A showcase entry: its poster, playing muted while pointed at or focused; opens the share page. */
+export function ShowcaseTile({ video }: { video: ShowcaseVideo }) {
+  const ref = useRef<HTMLVideoElement>(null)
+  const play = () => {
+    const element = ref.current
+    if (!element) return
+    if (!element.src) element.src = `/share/${video.share_id}/video`
+    void element.play().catch(() => undefined)
+  }
+  const stop = () => ref.current?.pause()
+  const aspect = video.format === 'landscape' ? 'aspect-video' : video.format === 'portrait' ? 'aspect-[9/16]' : 'aspect-square'
+  return (
+    <Link
+      href={`/share/${video.share_id}`}
+      onMouseEnter={play}
+      onMouseLeave={stop}
+      onFocus={play}
+      onBlur={stop}
+      className="group block overflow-hidden rounded-2xl bg-surface ring-1 ring-border transition hover:shadow-md focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+    >
+      <div className={`relative ${aspect} max-h-96 w-full bg-black`}>
+        {video.poster_path ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by the share route (a redirect to signed storage)
+          <img src={`/share/${video.share_id}/poster`} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
+        ) : null}
+        <video ref={ref} muted loop playsInline preload="none" aria-hidden className="absolute inset-0 h-full w-full object-cover opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" />
+      </div>
+      <div className="p-3">
+        <p className="truncate font-medium text-ink">{video.title}</p>
+        <p className="text-sm text-muted">
+          {[video.city, LABELS[video.format]].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+    </Link>
+  )
+}

@@ -1,0 +1,39 @@
+import 'server-only'
+import { z } from 'zod'
+import { createClient } from '@/lib/supabase/server'
+
+/*
+ * The showcase as visitors see it: `public.showcase_videos` answers approved videos that are still
+ * shared and rendered, newest first, with a total for paging. Rows are parsed before use.
+ */
+
+export const SHOWCASE_PAGE_SIZE = 12
+
+export const showcaseQuerySchema = z.object({
+  format: z.enum(['landscape', 'portrait', 'square']).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
+})
+export type ShowcaseQuery = z.infer<typeof showcaseQuerySchema>
+
+const rowSchema = z.object({
+  share_id: z.string().regex(/^[A-Za-z0-9_-]{12,64}$/),
+  title: z.string(),
+  city: z.string().nullable(),
+  format: z.enum(['landscape', 'portrait', 'square']),
+  poster_path: z.string().nullable(),
+  updated_at: z.string(),
+  total: z.coerce.number().int().min(0),
+})
+export type ShowcaseVideo = Omit<z.infer<typeof rowSchema>, 'total'>
+
+export async function listShowcase(query: ShowcaseQuery): Promise<{ videos: ShowcaseVideo[]; total: number }> {
+  const db = await createClient()
+  const { data, error } = await db.rpc('showcase_videos', {
+    p_format: query.format ?? undefined,
+    p_limit: SHOWCASE_PAGE_SIZE,
+    p_offset: (query.page - 1) * SHOWCASE_PAGE_SIZE,
+  })
+  if (error) throw new Error(`reading the showcase failed: ${error.message}`)
+  const rows = z.array(rowSchema).parse(data ?? [])
+  return { videos: rows.map(({ total: _t, ...video }) => video), total: rows[0]?.total ?? 0 }
+}
