@@ -9,7 +9,7 @@ import { posterFrame } from '@/remotion/duration'
 import { lambdaOutputKey, type LambdaRenderer } from './lambda-client'
 import { lambdaRunSchema, type LambdaRun } from './lambda-start'
 import { cutPoster } from './lambda-poster'
-import { failureMessage, RENDERS_BUCKET } from './worker'
+import { failureMessage, RENDERS_BUCKET } from './outcome'
 
 /*
  * How a Lambda render ended, recorded once, whoever reports it first: the signed webhook, or a

@@ -11,6 +11,9 @@ import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId 
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import { posterFrame } from '@/remotion/duration'
 import type { RenderJob, RenderProgress } from './local-renderer'
+import { failureMessage, RENDERS_BUCKET } from './outcome'
+
+export { failureMessage, RENDERS_BUCKET }
 
 /*
  * One worker's loop body (scripts/render-worker.ts runs it): claim the oldest queued run, render it,
@@ -22,7 +25,6 @@ import type { RenderJob, RenderProgress } from './local-renderer'
 type Db = SupabaseClient<Database>
 export type RenderRun = Tables<'render_runs'>
 
-export const RENDERS_BUCKET = 'renders'
 const ACTIVE = ['rendering', 'encoding', 'uploading'] as const
 /** progress rows a second at most: enough for a live bar, little for the database */
 const PROGRESS_EVERY_MS = 250
@@ -57,17 +59,6 @@ export async function processNextRun(options: WorkerOptions): Promise<boolean> {
   if (!run) return false
   await renderRun(options, run)
   return true
-}
-
-/** What a person reads when a run fails: what happened and that the credit came back. */
-export function failureMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error)
-  if (/needs repair|no longer fit/i.test(text)) return 'This video needs repair before it can render. Your credit was refunded.'
-  if (/(404|403|Failed to load|net::|Error loading image|could not be loaded)/i.test(text)) {
-    return 'A picture or track of this video could not be loaded (was it deleted?). Your credit was refunded.'
-  }
-  if (/ENOSPC|no space/i.test(text)) return 'The renderer ran out of disk space. Your credit was refunded; try again in a moment.'
-  return 'The render failed on our side. Your credit was refunded; try again, and tell us if it happens again.'
 }
 
 async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> {
