@@ -124,7 +124,7 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
                       <input type="radio" name="render-quality" value={q.quality} checked={quality === q.quality} onChange={() => setQuality(q.quality)} className="accent-brand-600" />
                       {q.label}
                     </span>
-                    <span className="text-xs text-subtle">{q.hint}</span>
+                    <span className="text-xs text-muted">{q.hint}</span>
                   </label>
                 ))}
               </div>

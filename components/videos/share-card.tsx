@@ -38,15 +38,19 @@ export function ShareCard({ teamId, videoId, shareUrl, shared: initialShared, sh
   async function toggle(next: boolean) {
     const request = shareRequestSchema.safeParse({ shared: next })
     if (!request.success) return
+    // the switch moves at once and goes back if the server refuses
+    const before = { shared, showcase }
+    setShared(next)
+    if (!next) setShowcase('none')
     setPending(true)
     const result = await shareVideo(teamId, videoId, request.data).catch(() => null)
     setPending(false)
     if (!result?.ok) {
+      setShared(before.shared)
+      setShowcase(before.showcase)
       toast.error(result?.error ?? 'We could not reach the server. Try again.')
       return
     }
-    setShared(next)
-    if (!next) setShowcase('none')
     toast.success(next ? 'Shared: anyone with the link can watch it' : 'No longer shared: the page is gone')
     router.refresh()
   }

@@ -79,9 +79,11 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   await publicPage.goto('/showcase')
   const tile = publicPage.getByRole('link', { name: /Rendered in the browser test/ })
   await expect(tile).toBeVisible()
-  await publicPage.getByRole('link', { name: 'Landscape' }).click()
+  const filters = publicPage.getByRole('navigation', { name: 'Filter by format' })
+  await filters.getByRole('link', { name: 'Landscape' }).click()
+  await expect(filters.getByRole('link', { name: 'Landscape' })).toHaveAttribute('aria-current', 'page')
   await expect(tile).toBeVisible()
-  await publicPage.getByRole('link', { name: 'Portrait' }).click()
+  await filters.getByRole('link', { name: 'Portrait' }).click()
   await expect(publicPage.getByText('No videos in this format yet.')).toBeVisible()
 
   // unshare: the page and its file are gone at the next request, and so is the showcase entry

@@ -7,7 +7,7 @@ import { signIn } from './helpers'
 const SOME_ID = '00000000-0000-4000-8000-000000000001'
 
 const PUBLIC = ['/', '/showcase', '/privacy', '/terms', '/auth/login', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/try', '/try/intro', '/try/property', '/try/video']
-const PUBLIC_NOT_FOUND = [`/share/${SOME_ID}`, `/try/${SOME_ID}`, `/try/progress/${SOME_ID}`, '/no-such-page']
+const PUBLIC_NOT_FOUND = [`/share/${SOME_ID}`, `/share/${SOME_ID}/video`, `/share/${SOME_ID}/poster`, '/share/short', `/try/${SOME_ID}`, `/try/progress/${SOME_ID}`, '/no-such-page']
 const ADMIN = ['/admin', '/admin/users', `/admin/users/${SOME_ID}`, '/admin/feedback', '/admin/dev/coupons', '/admin/dev/voices', '/admin/dev/sentry-example']
 const TEAM_PAGES = ['', '/account', '/agents', '/library', '/profile', '/props', '/props/register']
 const TEAM_ITEM_PAGES = [`/props/${SOME_ID}`, `/props/${SOME_ID}/create-video`, `/props/${SOME_ID}/${SOME_ID}`, `/props/${SOME_ID}/${SOME_ID}/edit`]
@@ -32,6 +32,18 @@ test.describe('every route of the spec answers', () => {
 
   test('unknown share, trial and run ids, and unknown paths, answer not-found', async ({ request }) => {
     for (const path of PUBLIC_NOT_FOUND) expect(await status(request, path), path).toMatchObject({ status: 404 })
+  })
+
+  test('robots.txt keeps crawlers out of the app; sitemap.xml lists the public pages', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text()
+    expect(robots).toContain('Disallow: /dashboard')
+    expect(robots).toContain('Disallow: /admin')
+    expect(robots).toMatch(/Sitemap: https?:\/\/[^\s]+\/sitemap\.xml/)
+    const sitemap = await request.get('/sitemap.xml')
+    expect(sitemap.status()).toBe(200)
+    const xml = await sitemap.text()
+    for (const path of ['/showcase', '/privacy', '/terms', '/try']) expect(xml).toContain(`${path}</loc>`)
+    expect(xml).not.toContain('/dashboard')
   })
 
   test('visitors on dashboard pages are sent to sign in with the path kept', async ({ request }) => {
