@@ -1,7 +1,10 @@
 import { Clapperboard, Gauge, Mic, Palette, Share2, Users } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { SiteShell } from '@/components/site/site-shell'
-import { VideoFrameIllustration } from '@/components/site/video-frame-illustration'
+import { LandingPreview } from '@/components/site/landing-preview'
+import { ShowcaseTile } from '@/components/share/showcase-tile'
+import { listShowcase } from '@/lib/share/showcase'
+import Link from 'next/link'
 import { WELCOME_CREDITS } from '@/lib/constants'
 
 const steps = [
@@ -19,7 +22,9 @@ const features = [
   { icon: Users, title: 'Built for teams', body: 'Invite colleagues, share listings and credits, keep every video in one library.' },
 ]
 
-export default function LandingPage() {
+export default async function LandingPage() {
+  // the newest approved showcase videos (none yet on a fresh install: the section then stays out)
+  const { videos: examples } = await listShowcase({ page: 1 }).catch(() => ({ videos: [] }))
   return (
     <SiteShell>
       <section className="relative overflow-hidden border-b border-border bg-surface">
@@ -49,7 +54,7 @@ export default function LandingPage() {
             </div>
             <p className="mt-4 text-sm text-subtle">New teams start with {WELCOME_CREDITS} free render credits.</p>
           </div>
-          <VideoFrameIllustration />
+          <LandingPreview />
         </div>
       </section>
 
@@ -88,6 +93,26 @@ export default function LandingPage() {
           </div>
         </div>
       </section>
+
+      {examples.length ? (
+        <section className="container-page pt-20" aria-labelledby="examples">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="examples" className="text-3xl font-semibold tracking-tight text-ink">
+              Made by teams like yours
+            </h2>
+            <Link href="/showcase" className="text-sm font-medium text-brand-700 hover:underline">
+              See the showcase
+            </Link>
+          </div>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {examples.slice(0, 3).map((video) => (
+              <li key={video.share_id}>
+                <ShowcaseTile video={video} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section className="container-page py-20">
         <div className="relative overflow-hidden rounded-3xl bg-brand-950 px-6 py-14 text-center text-white sm:px-12">

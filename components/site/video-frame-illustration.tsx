@@ -1,6 +1,7 @@
 /**
  * A drawing of what the product makes: a portrait listing video with title card, facts and an agent
- * end card, beside the editor's scene strip. Static artwork (the live Player arrives with videos).
+ * end card, beside the editor's scene strip. Static artwork: the landing page shows it until the
+ * visitor asks for the real Player (components/site/landing-preview.tsx).
  */
 export function VideoFrameIllustration() {
   return (

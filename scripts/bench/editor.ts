@@ -11,44 +11,20 @@
 //   - video page: until its Player is ready.
 //   npm run bench:editor                  5 rounds, 20 keystrokes
 //   npm run bench:editor -- --rounds 10
-import { spawn, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
-import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { DEMO, DEMO_PASSWORD, appUrl, standInUrl } from '../../tests/e2e/env.ts'
 import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts'
 import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../demo-listing.ts'
+import { startStack, stopStack } from '../lib/e2e-stack.ts'
 import { median } from '../lib/stats.ts'
 
 const args = process.argv.slice(2)
 const rounds = Number(args.includes('--rounds') ? args[args.indexOf('--rounds') + 1] : 5)
 const keystrokes = 20
-const root = path.resolve(import.meta.dirname, '..', '..')
 const listingUrl = `${appUrl}/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}`
 const timings: Record<string, number[]> = {}
 const record = (name: string, ms: number) => (timings[name] ??= []).push(ms)
-
-async function up(): Promise<boolean> {
-  try {
-    return (await fetch(`${appUrl}/privacy`)).ok
-  } catch {
-    return false
-  }
-}
-
-async function startStack(): Promise<ChildProcess | null> {
-  if (await up()) return null
-  console.log('starting the e2e stack (stand-in + next build + next start)…')
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/e2e/server.ts')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
-  const started = Date.now()
-  while (!(await up())) {
-    if (child.exitCode !== null) throw new Error('the e2e stack stopped before it was ready')
-    if (Date.now() - started > 420_000) throw new Error('the e2e stack was not ready within 7 minutes')
-    await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-  console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  return child
-}
 
 async function timed(name: string, work: () => Promise<unknown>) {
   const started = performance.now()
@@ -129,7 +105,7 @@ async function main() {
     }
   } finally {
     await browser.close()
-    if (stack?.pid) process.kill(-stack.pid, 'SIGTERM')
+    stopStack(stack)
   }
   const width = Math.max(...Object.keys(timings).map((name) => name.length))
   for (const [name, values] of Object.entries(timings)) {
