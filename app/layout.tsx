@@ -8,10 +8,9 @@ import './globals.css'
 
 // Shipped with the app (from @fontsource-variable/inter): builds and pages never fetch fonts.
 const inter = localFont({
-  src: [
-    { path: './fonts/InterVariable-latin.woff2', weight: '100 900', style: 'normal' },
-    { path: './fonts/InterVariable-latin-italic.woff2', weight: '100 900', style: 'italic' },
-  ],
+  // upright only: the interface sets no italics, and a second preloaded file (52 KB) delayed the
+  // first paint on a phone connection (Lighthouse, `npm run lighthouse`)
+  src: [{ path: './fonts/InterVariable-latin.woff2', weight: '100 900', style: 'normal' }],
   variable: '--font-inter',
   display: 'swap',
 })

@@ -54,9 +54,9 @@ export default async function ShowcasePage({ searchParams }: { searchParams: Pro
         </nav>
         {videos.length ? (
           <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {videos.map((video) => (
+            {videos.map((video, i) => (
               <li key={video.share_id}>
-                <ShowcaseTile video={video} />
+                <ShowcaseTile video={video} eager={i < 3} />
               </li>
             ))}
           </ul>

@@ -6,8 +6,11 @@ import type { ShowcaseVideo } from '@/lib/share/showcase'
 
 const LABELS = { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' } as const
 
-/** A showcase entry: its poster, playing muted while pointed at or focused; opens the share page. */
-export function ShowcaseTile({ video }: { video: ShowcaseVideo }) {
+/**
+ * A showcase entry: its poster, playing muted while pointed at or focused; opens the share page.
+ * `eager`: the first row's posters load at once (lazy loading delayed the page's largest paint).
+ */
+export function ShowcaseTile({ video, eager = false }: { video: ShowcaseVideo; eager?: boolean }) {
   const ref = useRef<HTMLVideoElement>(null)
   const play = () => {
     const element = ref.current
@@ -29,7 +32,7 @@ export function ShowcaseTile({ video }: { video: ShowcaseVideo }) {
       <div className={`relative ${aspect} max-h-96 w-full bg-black`}>
         {video.poster_path ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by the share route (a redirect to signed storage)
-          <img src={`/share/${video.share_id}/poster`} alt="" loading="lazy" className="absolute inset-0 h-full w-full object-cover" />
+          <img src={`/share/${video.share_id}/poster`} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} className="absolute inset-0 h-full w-full object-cover" />
         ) : null}
         <video ref={ref} muted loop playsInline preload="none" aria-hidden className="absolute inset-0 h-full w-full object-cover opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" />
       </div>

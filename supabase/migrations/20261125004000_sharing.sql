@@ -20,20 +20,33 @@ $$;
 revoke all on function public.shared_video(text) from public;
 grant execute on function public.shared_video(text) to anon, authenticated, service_role;
 
--- Share or unshare (any member of the video's team, not anonymous). Sharing needs a finished render;
--- unsharing takes the page (and the showcase entry) down at once. Answers the share id.
-create or replace function public.set_video_shared(p_video_id uuid, p_shared boolean) returns text
+-- The video, locked, for a signed-in (not anonymous) member of its team; otherwise an error that
+-- does not say whether the video exists. For the functions below, which check nothing else about the caller.
+create or replace function private.member_video_for_update(p_video_id uuid) returns public.videos
 language plpgsql security definer set search_path = '' as $$
 declare
   v_video public.videos;
 begin
   if (select auth.uid()) is null or coalesce((select auth.jwt()) ->> 'is_anonymous', 'false') = 'true' then
-    raise exception 'Sign in to share a video' using errcode = '42501';
+    raise exception 'Sign in first' using errcode = '42501';
   end if;
   select * into v_video from public.videos v where v.id = p_video_id for update;
   if not found or not private.is_team_member(v_video.team_id) then
     raise exception 'That video no longer exists, or it belongs to another team.' using errcode = 'P0001';
   end if;
+  return v_video;
+end
+$$;
+revoke all on function private.member_video_for_update(uuid) from public, anon;
+grant execute on function private.member_video_for_update(uuid) to authenticated, service_role;
+
+-- Share or unshare (any member of the video's team, not anonymous). Sharing needs a finished render;
+-- unsharing takes the page (and the showcase entry) down at once. Answers the share id.
+create or replace function public.set_video_shared(p_video_id uuid, p_shared boolean) returns text
+language plpgsql security definer set search_path = '' as $$
+declare
+  v_video public.videos := private.member_video_for_update(p_video_id);
+begin
   if p_shared is null then
     raise exception 'Say whether to share the video.' using errcode = 'P0001';
   end if;
@@ -52,16 +65,9 @@ $$;
 create or replace function public.set_video_showcase(p_video_id uuid, p_submit boolean) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
-  v_video public.videos;
+  v_video public.videos := private.member_video_for_update(p_video_id);
   v_next text;
 begin
-  if (select auth.uid()) is null or coalesce((select auth.jwt()) ->> 'is_anonymous', 'false') = 'true' then
-    raise exception 'Sign in to submit a video' using errcode = '42501';
-  end if;
-  select * into v_video from public.videos v where v.id = p_video_id for update;
-  if not found or not private.is_team_member(v_video.team_id) then
-    raise exception 'That video no longer exists, or it belongs to another team.' using errcode = 'P0001';
-  end if;
   if p_submit is null then
     raise exception 'Say whether to submit the video.' using errcode = 'P0001';
   end if;

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { cache } from 'react'
+import { preload } from 'react-dom'
 import { LogoMark } from '@/components/site/logo'
 import { AgentCard } from '@/components/share/agent-card'
 import { siteUrl } from '@/lib/env'
@@ -58,6 +59,8 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
     PROPERTY_TYPE_LABELS[listing.propertyType],
   ].filter(Boolean)
   const isGif = video.output_codec === 'gif'
+  // the poster is the page's largest paint: ask for it with the HTML, ahead of scripts
+  if (video.poster_path && !isGif) preload(`/share/${video.share_id}/poster`, { as: 'image', fetchPriority: 'high' })
   return (
     <main className="min-h-screen bg-canvas">
       <div className="container-page max-w-5xl py-8 sm:py-12">
