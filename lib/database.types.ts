@@ -396,6 +396,7 @@ export type Database = {
           team_id: string | null
           template: string
           total_frames: number
+          trial_project_id: string | null
           updated_at: string
           video_id: string | null
           video_version: number | null
@@ -436,6 +437,7 @@ export type Database = {
           team_id?: string | null
           template: string
           total_frames: number
+          trial_project_id?: string | null
           updated_at?: string
           video_id?: string | null
           video_version?: number | null
@@ -476,6 +478,7 @@ export type Database = {
           team_id?: string | null
           template?: string
           total_frames?: number
+          trial_project_id?: string | null
           updated_at?: string
           video_id?: string | null
           video_version?: number | null
@@ -495,6 +498,13 @@ export type Database = {
             columns: ["team_id"]
             isOneToOne: false
             referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "render_runs_trial_project_id_fkey"
+            columns: ["trial_project_id"]
+            isOneToOne: false
+            referencedRelation: "trial_projects"
             referencedColumns: ["id"]
           },
           {
@@ -621,6 +631,76 @@ export type Database = {
             columns: ["created_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      trial_projects: {
+        Row: {
+          claimed_video_id: string | null
+          created_at: string
+          expires_at: string
+          format: string | null
+          id: string
+          owner_id: string
+          photos: string[]
+          property: Json
+          props: Json | null
+          template: string | null
+          title: string
+          updated_at: string
+          voice_id: string | null
+        }
+        Insert: {
+          claimed_video_id?: string | null
+          created_at?: string
+          expires_at?: string
+          format?: string | null
+          id?: string
+          owner_id?: string
+          photos?: string[]
+          property?: Json
+          props?: Json | null
+          template?: string | null
+          title?: string
+          updated_at?: string
+          voice_id?: string | null
+        }
+        Update: {
+          claimed_video_id?: string | null
+          created_at?: string
+          expires_at?: string
+          format?: string | null
+          id?: string
+          owner_id?: string
+          photos?: string[]
+          property?: Json
+          props?: Json | null
+          template?: string | null
+          title?: string
+          updated_at?: string
+          voice_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "trial_projects_claimed_video_id_fkey"
+            columns: ["claimed_video_id"]
+            isOneToOne: false
+            referencedRelation: "videos"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "trial_projects_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "trial_projects_voice_id_fkey"
+            columns: ["voice_id"]
+            isOneToOne: false
+            referencedRelation: "voices"
             referencedColumns: ["id"]
           },
         ]
@@ -841,6 +921,7 @@ export type Database = {
           team_id: string | null
           template: string
           total_frames: number
+          trial_project_id: string | null
           updated_at: string
           video_id: string | null
           video_version: number | null
@@ -888,6 +969,13 @@ export type Database = {
         }
         Returns: undefined
       }
+      purge_expired_trials: {
+        Args: never
+        Returns: ({
+          bucket: string
+          path: string
+        })[]
+      }
       queue_lambda_render: {
         Args: {
           p_codec: string
@@ -905,6 +993,13 @@ export type Database = {
           p_quality?: string
           p_total_frames: number
           p_video_id: string
+        }
+        Returns: string
+      }
+      queue_trial_render: {
+        Args: {
+          p_project_id: string
+          p_total_frames: number
         }
         Returns: string
       }
@@ -1062,6 +1157,7 @@ export type Database = {
           team_id: string | null
           template: string
           total_frames: number
+          trial_project_id: string | null
           updated_at: string
           video_id: string | null
           video_version: number | null

@@ -10,6 +10,7 @@ import { serverEnv } from '../lib/env'
 import { FallbackRenderer } from '../lib/render/fallback-renderer'
 import { browserExecutable } from '../lib/render/remotion-local'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
+import { purgeExpiredTrials } from '../lib/trials/purge'
 
 const IDLE_MS = 1_000
 // test rigs render smaller (RENDER_SCALE=0.25 in the e2e stack); production renders at full size
@@ -19,6 +20,8 @@ if (!(scale > 0 && scale <= 1)) throw new Error('RENDER_SCALE must be a number i
 const maxFrames = process.env.RENDER_MAX_FRAMES ? Number(process.env.RENDER_MAX_FRAMES) : null
 if (maxFrames !== null && !(Number.isInteger(maxFrames) && maxFrames > 0)) throw new Error('RENDER_MAX_FRAMES must be a positive integer')
 const RECOVER_EVERY_MS = 30_000
+// expired trials (7 days) and their files go once an hour
+const PURGE_EVERY_MS = 3_600_000
 // RENDER_PATH=renderMedia turns the in-browser path off (Remotion's renderMedia for every run)
 const renderPath = process.env.RENDER_PATH ?? 'web'
 if (renderPath !== 'web' && renderPath !== 'renderMedia') throw new Error('RENDER_PATH must be web or renderMedia')
@@ -52,12 +55,18 @@ async function main() {
       (path.path === 'web' ? 'H.264 renders in the browser (HTML-in-canvas, 2 tabs), other codecs with renderMedia' : `every render with renderMedia (${path.reason})`),
   )
   let lastRecover = 0
+  let lastPurge = 0
   while (!stopping) {
     try {
       if (Date.now() - lastRecover > RECOVER_EVERY_MS) {
         lastRecover = Date.now()
         const recovered = await recoverStaleRuns(db)
         if (recovered.requeued || recovered.failed) console.log(`[worker] recovered runs: ${recovered.requeued} requeued, ${recovered.failed} failed`)
+      }
+      if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+        lastPurge = Date.now()
+        const purged = await purgeExpiredTrials(db)
+        if (purged.files) console.log(`[worker] purged expired trials: ${purged.files} files`)
       }
       const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))

@@ -100,7 +100,7 @@ export class WebRenderer {
     signal.addEventListener('abort', abort, { once: true })
     try {
       const scale = job.scale ?? 1
-      await Promise.all(
+      const parts = Promise.all(
         ranges.map(async (frameRange, i) => {
           const { page } = this.tabs[i]
           await page.goto(`${this.server.origin}/index.html`)
@@ -112,6 +112,22 @@ export class WebRenderer {
           await page.evaluate((p) => window.webRenderPart(p), part)
         }),
       )
+      // a part that fails, or a render slower than 5 fps (plus a two-minute start), stops every tab:
+      // the fallback must not share the cores with a tab still rendering
+      let timer: NodeJS.Timeout | undefined
+      const limitMs = 120_000 + frames * 200
+      const tooLong = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the in-browser render took longer than ${Math.round(limitMs / 1000)} s`)), limitMs)
+      })
+      try {
+        await Promise.race([parts, tooLong])
+      } catch (error) {
+        abort()
+        parts.catch(() => undefined)
+        throw error
+      } finally {
+        clearTimeout(timer)
+      }
       if (signal.aborted) throw new Error('The render was canceled')
       onProgress({ stage: 'Encoding', progress: 0.96, renderedFrames: frames, encodedFrames: frames })
       await joinParts(files.map((file, i) => ({ file, seconds: (ranges[i][1] - ranges[i][0] + 1) / fps })), job.outputFile, signal)

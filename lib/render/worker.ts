@@ -111,7 +111,8 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       posterFile: path.join(dir, 'poster.jpg'),
       posterFrame: posterFrame(timeline),
       frameRange: options.frameRange ?? (options.maxFrames ? [0, Math.min(options.maxFrames, run.total_frames) - 1] : undefined),
-      scale: options.scale,
+      // a run's size is its snapshot: team runs render at the format's size, trial runs at 720p
+      scale: options.scale ?? Math.min(1, run.width / VIDEO_FORMATS[run.format as VideoFormat].width),
       size: { ...VIDEO_FORMATS[run.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
       quality: run.quality === 'high' ? 'high' : 'standard',
     }
@@ -129,7 +130,8 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     if (canceled) return
     await report({ status: 'uploading', stage: 'Uploading', progress: 0.99 })
     if (canceled) return
-    const folder = `${run.team_id}/renders/${run.id}`
+    // trial runs (no team) keep their files in the person's own trial folder
+    const folder = run.team_id ? `${run.team_id}/renders/${run.id}` : `trials/${run.requested_by}/renders/${run.id}`
     const outputPath = `${folder}/${path.basename(job.outputFile)}`
     const posterPath = `${folder}/poster.jpg`
     const bucket = db.storage.from(RENDERS_BUCKET)
@@ -164,7 +166,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       return
     }
     log(`[worker] run ${run.id} failed`, error)
-    const failed = await db.rpc('fail_render_run', { p_run_id: run.id, p_message: failureMessage(error) })
+    const failed = await db.rpc('fail_render_run', { p_run_id: run.id, p_message: failureMessage(error, { trial: Boolean(run.trial_project_id) }) })
     if (failed.error) log('[worker] could not record the failure', failed.error.message)
   } finally {
     options.shutdown?.removeEventListener('abort', stop)

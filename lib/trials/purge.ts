@@ -1,0 +1,25 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
+import type { Database } from '@/lib/database.types'
+
+/*
+ * Trials are kept 7 days. `purge_expired_trials` (SQL, service key) deletes the projects nobody kept,
+ * with their runs, and answers their files; this removes those from storage. The render worker runs
+ * it every hour (scripts/render-worker.ts); `npm run trials:purge` runs it once.
+ */
+
+const filesSchema = z.array(z.object({ bucket: z.enum(['media', 'renders']), path: z.string().min(1) }))
+
+export async function purgeExpiredTrials(db: SupabaseClient<Database>): Promise<{ files: number }> {
+  const { data, error } = await db.rpc('purge_expired_trials')
+  if (error) throw new Error(`purging expired trials failed: ${error.message}`)
+  const files = filesSchema.parse(data ?? [])
+  for (const bucket of ['media', 'renders'] as const) {
+    const paths = files.filter((f) => f.bucket === bucket).map((f) => f.path)
+    for (let i = 0; i < paths.length; i += 100) {
+      const removed = await db.storage.from(bucket).remove(paths.slice(i, i + 100))
+      if (removed.error) throw new Error(`removing expired trial files failed: ${removed.error.message}`)
+    }
+  }
+  return { files: files.length }
+}
