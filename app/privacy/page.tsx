@@ -6,7 +6,7 @@ export const metadata: Metadata = { title: 'Privacy policy' }
 
 export default function PrivacyPage() {
   return (
-    <LegalPage title="Privacy policy" updated="22 November 2026">
+    <LegalPage title="Privacy policy" updated="25 November 2026">
       <p>
         Listing Studio helps real-estate teams turn property listings into videos. This policy explains what personal
         data we handle when you use the website and the app, why, who helps us process it, and the choices you have.
@@ -69,7 +69,9 @@ export default function PrivacyPage() {
       <h2>Public pages</h2>
       <p>
         A video is public only when someone on your team turns on sharing. Its share page then shows the video, the
-        listing facts chosen for it and the agent&apos;s contact details. Turning sharing off removes the page.
+        listing facts chosen for it and the agent&apos;s contact details. Turning sharing off removes the page. If your
+        team also submits it to the showcase and our editors approve it, it is listed on the public showcase page;
+        turning sharing off removes it from there too.
       </p>
 
       <h2>How long we keep data</h2>
