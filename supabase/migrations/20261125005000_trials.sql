@@ -15,6 +15,12 @@ language sql immutable set search_path = '' as $$
   );
 $$;
 
+-- the team check is now this one with the team's folder (same answers, one definition)
+create or replace function private.video_media_refs_ok(p jsonb, p_team_id uuid) returns boolean
+language sql immutable set search_path = '' as $$
+  select private.media_refs_within(p, p_team_id::text);
+$$;
+
 create or replace function private.paths_within(p_paths text[], p_prefix text) returns boolean
 language sql immutable set search_path = '' as $$
   select coalesce(bool_and(private.storage_path_ok(p, p_prefix) and p is not null), true) from unnest(p_paths) as t(p);
