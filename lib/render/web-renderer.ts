@@ -54,9 +54,18 @@ export class WebRenderer {
 
   private async start(): Promise<void> {
     await Promise.all([bundleWebRenderPage(), this.server.start()])
-    this.browser = await chromium.launch({
+    const browser = await chromium.launch({
       executablePath: browserExecutable,
       args: [...(this.htmlInCanvas ? ['--enable-features=CanvasDrawElement'] : []), '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
+    })
+    this.browser = browser
+    // Chromium gone (crashed, killed, out of memory): the next render starts a new one instead of
+    // falling back to renderMedia for the rest of the worker's life
+    browser.on('disconnected', () => {
+      if (this.browser !== browser) return
+      this.browser = null
+      this.tabs = []
+      this.readyPromise = null
     })
     // one context each: separate renderer processes, so the tabs do not share a main thread
     for (let i = 0; i < this.pageCount; i++) {

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FallbackRenderer } from '../../../lib/render/fallback-renderer.ts'
+import { WebRenderer } from '../../../lib/render/web-renderer.ts'
 import { probe, runFf } from '../../../lib/render/ffmpeg.ts'
 import { processNextRun, RENDERS_BUCKET } from '../../../lib/render/worker.ts'
 import { collectMediaRefs, refPath, withMediaUrls } from '../../../lib/videos/media-refs.ts'
@@ -125,6 +126,25 @@ describe('the in-browser render path', () => {
       }
     } finally {
       await stills.close()
+    }
+  })
+
+  it('starts a new Chromium for the next run when the one it had is gone', { timeout: 120_000 }, async () => {
+    const web = new WebRenderer({ pages: 1 })
+    try {
+      await web.ready()
+      // what a crash looks like from here: the browser disconnects (reached through the private field)
+      await (web as unknown as { browser: { close: () => Promise<void> } }).browser.close()
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'web-restart-'))
+      const props = completeProps('social-reel', { listing: { address: { line: '1 Test St' }, offer: 'sale', propertyType: 'house' }, scenes: [{ id: 's1', src: '/public/remotion/samples/kitchen.jpg' }] } as VideoProps)
+      await web.render(
+        { compositionId: 'social-reel-square', inputProps: props as never, codec: 'h264', outputFile: path.join(dir, 'out.mp4'), posterFile: path.join(dir, 'poster.jpg'), posterFrame: 5, frameRange: [0, 9], scale: 0.25, size: { width: 1080, height: 1080, fps: 30, totalFrames: 300 } },
+        () => {},
+        new AbortController().signal,
+      )
+      expect(Number((await probe(path.join(dir, 'out.mp4'))).streams.find((s) => s.codec_type === 'video')?.nb_frames)).toBe(10)
+    } finally {
+      await web.close()
     }
   })
 
