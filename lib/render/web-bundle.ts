@@ -11,19 +11,12 @@ import { root } from './remotion-local'
 
 export const WEB_BUNDLE_DIR = path.join(root, 'node_modules/.cache/web-render')
 
-const HTML = `<!doctype html>
-<html><head><meta charset="utf-8"><title>render</title>
-<script>window.remotion_staticBase = '/public'</script>
-<style>html,body{margin:0;background:#000}</style></head>
-<body><script src="/render.js"></script></body></html>
-`
-
-export async function bundleWebRenderPage(): Promise<{ dir: string; ms: number }> {
-  const started = performance.now()
-  await mkdir(WEB_BUNDLE_DIR, { recursive: true })
+/** A page: `entry` bundled for the system Chromium into `dir`, with an index.html whose body is `body`. */
+export async function bundlePage({ entry, dir, body = '' }: { entry: string; dir: string; body?: string }): Promise<void> {
+  await mkdir(dir, { recursive: true })
   await build({
-    entryPoints: [path.join(root, 'remotion/web-render/page.tsx')],
-    outfile: path.join(WEB_BUNDLE_DIR, 'render.js'),
+    entryPoints: [entry],
+    outfile: path.join(dir, 'render.js'),
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -35,6 +28,19 @@ export async function bundleWebRenderPage(): Promise<{ dir: string; ms: number }
     alias: { '@': root },
     logLevel: 'error',
   })
-  await writeFile(path.join(WEB_BUNDLE_DIR, 'index.html'), HTML)
+  await writeFile(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html><head><meta charset="utf-8"><title>render</title>
+<script>window.remotion_staticBase = '/public'</script>
+<style>html,body{margin:0;background:#000}</style></head>
+<body>${body}<script src="/render.js"></script></body></html>
+`,
+  )
+}
+
+export async function bundleWebRenderPage(): Promise<{ dir: string; ms: number }> {
+  const started = performance.now()
+  await bundlePage({ entry: path.join(root, 'remotion/web-render/page.tsx'), dir: WEB_BUNDLE_DIR })
   return { dir: WEB_BUNDLE_DIR, ms: Math.round(performance.now() - started) }
 }

@@ -6,7 +6,7 @@ import { runFf } from './ffmpeg'
 import type { RenderJob, RenderProgress } from './local-renderer'
 import { browserExecutable, root } from './remotion-local'
 import { bundleWebRenderPage } from './web-bundle'
-import { WebRenderServer } from './web-server'
+import { collectUrls, swapUrls, WebRenderServer } from './web-server'
 import { joinParts, splitFrames, videoBitrateFor } from './web-parts'
 
 /*
@@ -158,19 +158,4 @@ export class WebRenderer {
     await browser?.close().catch(() => {})
     await this.server.close()
   }
-}
-
-/** Every http(s) URL in the props (pictures, tracks): the page loads them through the worker's server. */
-function collectUrls(value: unknown, out: string[] = []): string[] {
-  if (typeof value === 'string' && /^https?:\/\//.test(value)) out.push(value)
-  else if (Array.isArray(value)) value.forEach((v) => collectUrls(v, out))
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => collectUrls(v, out))
-  return out
-}
-
-function swapUrls<T>(value: T, local: (url: string) => string): T {
-  if (typeof value === 'string' && /^https?:\/\//.test(value)) return local(value) as T
-  if (Array.isArray(value)) return value.map((v) => swapUrls(v, local)) as T
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swapUrls(v, local)])) as T
-  return value
 }

@@ -102,25 +102,42 @@ export class WebRenderServer {
       : path.join(this.bundleDir, url.pathname === '/' ? 'index.html' : url.pathname.slice(1))
     const base = first === 'public' ? this.publicDir : this.bundleDir
     if (!file.startsWith(base + path.sep)) return void res.writeHead(404).end()
-    await this.sendFile(file, req, res)
+    await sendFile(file, req, res)
   }
+}
 
-  private async sendFile(file: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const info = await stat(file).catch(() => null)
-    if (!info?.isFile()) return void res.writeHead(404).end()
-    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
-    const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
-    if (match && (match[1] || match[2])) {
-      const start = match[1] ? Number(match[1]) : Math.max(0, info.size - Number(match[2]))
-      const end = match[1] && match[2] ? Math.min(Number(match[2]), info.size - 1) : info.size - 1
-      if (start > end) return void res.writeHead(416, { 'content-range': `bytes */${info.size}` }).end()
-      res.writeHead(206, { 'content-type': type, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${info.size}`, 'accept-ranges': 'bytes' })
-      if (req.method === 'HEAD') return void res.end()
-      await pipeline(createReadStream(file, { start, end }), res)
-      return
-    }
-    res.writeHead(200, { 'content-type': type, 'content-length': info.size, 'accept-ranges': 'bytes' })
+/** One file, whole or the Range asked for (audio is read in pieces); `headers` are added to every answer. */
+export async function sendFile(file: string, req: http.IncomingMessage, res: http.ServerResponse, headers: Record<string, string> = {}): Promise<void> {
+  const info = await stat(file).catch(() => null)
+  if (!info?.isFile()) return void res.writeHead(404).end()
+  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+  const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '')
+  if (match && (match[1] || match[2])) {
+    const start = match[1] ? Number(match[1]) : Math.max(0, info.size - Number(match[2]))
+    const end = match[1] && match[2] ? Math.min(Number(match[2]), info.size - 1) : info.size - 1
+    if (start > end) return void res.writeHead(416, { ...headers, 'content-range': `bytes */${info.size}` }).end()
+    res.writeHead(206, { ...headers, 'content-type': type, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${info.size}`, 'accept-ranges': 'bytes' })
     if (req.method === 'HEAD') return void res.end()
-    await pipeline(createReadStream(file), res)
+    await pipeline(createReadStream(file, { start, end }), res)
+    return
   }
+  res.writeHead(200, { ...headers, 'content-type': type, 'content-length': info.size, 'accept-ranges': 'bytes' })
+  if (req.method === 'HEAD') return void res.end()
+  await pipeline(createReadStream(file), res)
+}
+
+/** Every http(s) URL in the props (pictures, tracks): the page loads them through the worker's server. */
+export function collectUrls(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' && /^https?:\/\//.test(value)) out.push(value)
+  else if (Array.isArray(value)) value.forEach((v) => collectUrls(v, out))
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => collectUrls(v, out))
+  return out
+}
+
+/** The props with every http(s) URL replaced by `local(url)`. */
+export function swapUrls<T>(value: T, local: (url: string) => string): T {
+  if (typeof value === 'string' && /^https?:\/\//.test(value)) return local(value) as T
+  if (Array.isArray(value)) return value.map((v) => swapUrls(v, local)) as T
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swapUrls(v, local)])) as T
+  return value
 }

@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { build } from 'esbuild'
 import { chromium, type Browser } from 'playwright-core'
 import { browserExecutable, root } from '../../lib/render/remotion-local'
-import { WebRenderServer } from '../../lib/render/web-server'
+import { bundlePage } from '../../lib/render/web-bundle'
+import { collectUrls, swapUrls, WebRenderServer } from '../../lib/render/web-server'
 import type { VideoProps } from '../../remotion/schema'
 
 /**
@@ -14,13 +14,7 @@ import type { VideoProps } from '../../remotion/schema'
  */
 export async function openPlayerStills() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'player-stills-'))
-  await build({
-    entryPoints: [path.join(root, 'tests/helpers/player-still-page.tsx')],
-    outfile: path.join(dir, 'render.js'),
-    bundle: true, format: 'iife', platform: 'browser', target: 'chrome120', jsx: 'automatic', minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' }, alias: { '@': root }, logLevel: 'error',
-  })
-  await writeFile(path.join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"><script>window.remotion_staticBase='/public'</script><style>html,body{margin:0}</style></head><body><div id="still" style="display:inline-block"></div><script src="/render.js"></script></body></html>`)
+  await bundlePage({ entry: path.join(root, 'tests/helpers/player-still-page.tsx'), dir, body: '<div id="still" style="display:inline-block"></div>' })
   const server = new WebRenderServer(dir, path.join(root, 'public'))
   await server.start()
   const browser: Browser = await chromium.launch({ executablePath: browserExecutable, args: ['--no-sandbox', '--disable-gpu'] })
@@ -29,9 +23,8 @@ export async function openPlayerStills() {
   return {
     /** A PNG of `frame` at width × height CSS pixels. */
     async still(request: { compositionId: string; props: VideoProps; frame: number; durationInFrames: number; fps: number; width: number; height: number }): Promise<Buffer> {
-      const urls = JSON.stringify(request.props).match(/https?:\/\/[^"]+/g) ?? []
-      const job = server.openJob(urls, new Map())
-      const local = JSON.parse(JSON.stringify(request.props), (_k, v) => (typeof v === 'string' && /^https?:\/\//.test(v) ? job.local(v) : v))
+      const job = server.openJob(collectUrls(request.props), new Map())
+      const local = swapUrls(request.props, job.local)
       try {
         await page.evaluate((r) => window.showStill(r), { ...request, props: local })
         return await page.locator('#still').screenshot({ type: 'png' })
