@@ -1,5 +1,6 @@
 import type { MetadataRoute } from 'next'
 import { siteUrl } from '@/lib/env'
+import { shareIdSchema } from '@/lib/share/shared-video'
 import { createClient } from '@/lib/supabase/server'
 
 // The public pages, and the share pages of the showcase's approved videos (shared pages that are not
@@ -18,8 +19,9 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const db = await createClient()
   const { data } = await db.rpc('showcase_videos', { p_limit: 48, p_offset: 0 })
   for (const row of (data ?? []) as { share_id: unknown; updated_at: unknown }[]) {
-    if (typeof row.share_id !== 'string' || !/^[A-Za-z0-9_-]{12,64}$/.test(row.share_id)) continue
-    pages.push({ url: `${base}/share/${row.share_id}`, lastModified: typeof row.updated_at === 'string' ? row.updated_at : undefined, changeFrequency: 'monthly', priority: 0.5 })
+    const shareId = shareIdSchema.safeParse(row.share_id)
+    if (!shareId.success) continue
+    pages.push({ url: `${base}/share/${shareId.data}`, lastModified: typeof row.updated_at === 'string' ? row.updated_at : undefined, changeFrequency: 'monthly', priority: 0.5 })
   }
   return pages
 }

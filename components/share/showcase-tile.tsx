@@ -2,9 +2,8 @@
 
 import Link from 'next/link'
 import { useRef } from 'react'
+import { formatLabel } from '@/components/videos/format'
 import type { ShowcaseVideo } from '@/lib/share/showcase'
-
-const LABELS = { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' } as const
 
 /**
  * A showcase entry: its poster, playing muted while pointed at or focused; opens the share page.
@@ -39,7 +38,7 @@ export function ShowcaseTile({ video, eager = false }: { video: ShowcaseVideo; e
       <div className="p-3">
         <p className="truncate font-medium text-ink">{video.title}</p>
         <p className="text-sm text-muted">
-          {[video.city, LABELS[video.format]].filter(Boolean).join(' · ')}
+          {[video.city, formatLabel(video.format)].filter(Boolean).join(' · ')}
         </p>
       </div>
     </Link>

@@ -5,6 +5,7 @@ import Link from 'next/link'
 import { toast } from 'sonner'
 import { Clapperboard, Coins, Download, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { Select } from '@/components/ui/input'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatCredits } from '@/lib/credits/labels'
 import { cancelVideoRender, renderVideo } from '@/lib/render/actions'
@@ -100,18 +101,13 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
             <label className="block text-sm font-medium text-ink" htmlFor="render-codec">
               Format
             </label>
-            <select
-              id="render-codec"
-              value={codec}
-              onChange={(event) => setCodec(event.target.value)}
-              className="w-full rounded-lg border border-border bg-surface px-3 py-2 text-sm"
-            >
+            <Select id="render-codec" value={codec} onChange={(event) => setCodec(event.target.value)}>
               {OFFERED_CODECS.map((c) => (
                 <option key={c.codec} value={c.codec} disabled={c.codec === 'gif' && fps > 50}>
                   {c.label} — {c.hint}
                 </option>
               ))}
-            </select>
+            </Select>
             <fieldset>
               <legend className="mb-1 text-sm font-medium text-ink">Quality</legend>
               <div className="grid grid-cols-2 gap-2">

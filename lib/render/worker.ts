@@ -13,8 +13,6 @@ import { posterFrame } from '@/remotion/duration'
 import type { RenderJob, RenderProgress } from './local-renderer'
 import { failureMessage, RENDERS_BUCKET } from './outcome'
 
-export { failureMessage, RENDERS_BUCKET }
-
 /*
  * One worker's loop body (scripts/render-worker.ts runs it): claim the oldest queued run, render it,
  * upload the MP4 and its poster to the private `renders` bucket, mark it succeeded; on any error mark

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { createClient } from '@/lib/supabase/server'
 import { MEDIA } from '@/lib/constants'
+import { RENDERS_BUCKET } from '@/lib/render/outcome'
 import { isMediaRef, refPath } from '@/lib/videos/media-refs'
+import { VIDEO_FORMAT_IDS } from '@/remotion/constants'
 import { agentSchema, listingSchema } from '@/remotion/schema'
 
 /*
@@ -21,7 +23,7 @@ const rowSchema = z.object({
   video_id: z.uuid(),
   share_id: shareIdSchema,
   title: z.string(),
-  format: z.enum(['landscape', 'portrait', 'square']),
+  format: z.enum(VIDEO_FORMAT_IDS),
   listing: listingSchema,
   agent: agentSchema.nullable(),
   brand_color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullable(),
@@ -55,8 +57,14 @@ export async function signAgentMedia(agent: SharedVideo['agent']): Promise<{ pho
   return { photo: signed[0].data?.signedUrl ?? null, logo: signed[1].data?.signedUrl ?? null }
 }
 
-/** A short-lived URL of the render's file or poster (the routes redirect to it). */
-export async function signRenderFile(path: string, seconds = 600): Promise<string | null> {
-  const { data } = await createAdminClient().storage.from('renders').createSignedUrl(path, seconds)
-  return data?.signedUrl ?? null
+/**
+ * GET /share/{id}/video and /poster: sharing checked on this request, then a redirect to a signed URL
+ * valid for 10 minutes; unshared, unknown or without that file → 404.
+ */
+export async function sharedFileResponse(shareId: string, which: 'video' | 'poster'): Promise<Response> {
+  const video = await findSharedVideo(shareId)
+  const file = which === 'video' ? video?.output_path : video?.poster_path
+  const { data } = file ? await createAdminClient().storage.from(RENDERS_BUCKET).createSignedUrl(file, 600) : { data: null }
+  if (!data?.signedUrl) return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
+  return new Response(null, { status: 302, headers: { location: data.signedUrl, 'cache-control': 'no-store' } })
 }

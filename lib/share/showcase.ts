@@ -1,6 +1,8 @@
 import 'server-only'
 import { z } from 'zod'
 import { createClient } from '@/lib/supabase/server'
+import { VIDEO_FORMAT_IDS } from '@/remotion/constants'
+import { shareIdSchema } from './shared-video'
 
 /*
  * The showcase as visitors see it: `public.showcase_videos` answers approved videos that are still
@@ -10,16 +12,16 @@ import { createClient } from '@/lib/supabase/server'
 export const SHOWCASE_PAGE_SIZE = 12
 
 export const showcaseQuerySchema = z.object({
-  format: z.enum(['landscape', 'portrait', 'square']).optional().catch(undefined),
+  format: z.enum(VIDEO_FORMAT_IDS).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1000).catch(1).default(1),
 })
 export type ShowcaseQuery = z.infer<typeof showcaseQuerySchema>
 
 const rowSchema = z.object({
-  share_id: z.string().regex(/^[A-Za-z0-9_-]{12,64}$/),
+  share_id: shareIdSchema,
   title: z.string(),
   city: z.string().nullable(),
-  format: z.enum(['landscape', 'portrait', 'square']),
+  format: z.enum(VIDEO_FORMAT_IDS),
   poster_path: z.string().nullable(),
   updated_at: z.string(),
   total: z.coerce.number().int().min(0),

@@ -13,7 +13,7 @@ import { NEVER_STARTED, handleRenderProgress } from '../../../lib/render/lambda-
 import { START_FAILED, startLambdaRender } from '../../../lib/render/lambda-start.ts'
 import { handleLambdaWebhook, signWebhookBody } from '../../../lib/render/lambda-webhook.ts'
 import { queueRender } from '../../../lib/render/queue.ts'
-import { RENDERS_BUCKET } from '../../../lib/render/worker.ts'
+import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
 import { createVideo } from '../../../lib/videos/writes.ts'
 import { startFakeAws, type FakeAws } from '../../helpers/fake-aws.ts'
 import { listen, until } from '../../helpers/realtime.ts'
