@@ -26,13 +26,13 @@ export function isCurrencyCode(code: string): boolean {
   return currencies.has(code)
 }
 
-const currencySchema = z
+export const currencySchema = z
   .string({ message: 'Choose a currency.' })
   .trim()
   .toUpperCase()
   .refine(isCurrencyCode, { message: 'Choose a currency by its three-letter code, such as USD, EUR or GBP.' })
 
-const countrySchema = z
+export const countrySchema = z
   .string({ message: 'Choose a country.' })
   .trim()
   .toUpperCase()
