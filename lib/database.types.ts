@@ -869,6 +869,13 @@ export type Database = {
         }
         Returns: string
       }
+      add_trial_photo: {
+        Args: {
+          p_path: string
+          p_project_id: string
+        }
+        Returns: string[]
+      }
       admin_grant_credits: {
         Args: {
           p_amount: number
@@ -878,6 +885,12 @@ export type Database = {
         Returns: number
       }
       cancel_render: {
+        Args: {
+          p_run_id: string
+        }
+        Returns: undefined
+      }
+      cancel_trial_render: {
         Args: {
           p_run_id: string
         }
@@ -1038,6 +1051,13 @@ export type Database = {
           requeued: number
           failed: number
         })[]
+      }
+      remove_trial_photo: {
+        Args: {
+          p_path: string
+          p_project_id: string
+        }
+        Returns: string[]
       }
       reorder_listing_photos: {
         Args: {

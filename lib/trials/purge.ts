@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import type { Database } from '@/lib/database.types'
+import { trialThumbPath } from './paths'
 
 /*
  * Trials are kept 7 days. `purge_expired_trials` (SQL, service key) deletes the projects nobody kept,
@@ -13,7 +14,10 @@ const filesSchema = z.array(z.object({ bucket: z.enum(['media', 'renders']), pat
 export async function purgeExpiredTrials(db: SupabaseClient<Database>): Promise<{ files: number }> {
   const { data, error } = await db.rpc('purge_expired_trials')
   if (error) throw new Error(`purging expired trials failed: ${error.message}`)
-  const files = filesSchema.parse(data ?? [])
+  const listed = filesSchema.parse(data ?? [])
+  // each photo's thumbnail goes with it (its path follows from the photo's)
+  const thumbs = listed.flatMap((f) => (f.bucket === 'media' && trialThumbPath(f.path) ? [{ bucket: 'media' as const, path: trialThumbPath(f.path)! }] : []))
+  const files = [...listed, ...thumbs]
   for (const bucket of ['media', 'renders'] as const) {
     const paths = files.filter((f) => f.bucket === bucket).map((f) => f.path)
     for (let i = 0; i < paths.length; i += 100) {

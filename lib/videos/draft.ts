@@ -38,8 +38,15 @@ export function clip(text: string | null | undefined, max: number): string | und
 
 const num = (v: number | string | null | undefined) => (v === null || v === undefined || v === '' ? null : Number(v))
 
+/** The columns a video is drafted from (a listing row, or a trial's property in the same shape). */
+export type ListingFacts = Pick<
+  Tables<'listings'>,
+  | 'title' | 'address_line' | 'city' | 'region' | 'postal_code' | 'country' | 'offer' | 'price' | 'currency'
+  | 'rent_period' | 'property_type' | 'bedrooms' | 'bathrooms' | 'floor_area' | 'area_unit' | 'year_built' | 'features'
+>
+
 /** A listing row in the templates' shape (remotion/schema.ts `listingSchema`). */
-export function listingForVideo(row: Tables<'listings'>): Listing {
+export function listingForVideo(row: ListingFacts): Listing {
   const price = num(row.price)
   const area = num(row.floor_area)
   const listing: Listing = {
@@ -192,7 +199,7 @@ export function draftScripts(listing: Listing, scenes: { caption?: string | null
 export type DraftPhoto = { id?: string | null; path: string; caption?: string | null }
 
 export type DraftInput = {
-  listing: Tables<'listings'>
+  listing: ListingFacts
   /** the listing's photos in order */
   photos: DraftPhoto[]
   agent: Tables<'agents'> | null

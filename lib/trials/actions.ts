@@ -1,0 +1,71 @@
+'use server'
+
+import { getSessionUser } from '@/lib/auth/user'
+import { Refusal, type Db } from '@/lib/listings/refusal'
+import { ActionError, type ActionResult } from '@/lib/safe-action'
+import { createClient } from '@/lib/supabase/server'
+import { findControlCharacter, CONTROL_CHARACTER_MESSAGE } from '@/lib/text'
+import * as photos from './photos'
+import * as steps from './steps'
+
+/*
+ * The try flow's server actions. A trial session is anonymous, so these admit any session (the
+ * team actions admit only real accounts); each step parses its own input (lib/trials/schema.ts) and
+ * runs as the visitor, under RLS.
+ */
+
+const ENDED = 'Your trial session has ended. Start again from the trial page.'
+const UNEXPECTED = 'Something went wrong on our side. Please try again in a moment.'
+
+function trialAction<I, T>(logic: (db: Db, userId: string, input: I) => Promise<T>) {
+  return async (input: I): Promise<ActionResult<T>> => {
+    if (findControlCharacter(input)) return { ok: false, error: CONTROL_CHARACTER_MESSAGE }
+    const user = await getSessionUser()
+    if (!user) return { ok: false, error: ENDED }
+    try {
+      return { ok: true, data: await logic((await createClient()) as unknown as Db, user.id, input) }
+    } catch (error) {
+      if (error instanceof Refusal || error instanceof ActionError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors }
+      console.error('[trials] unexpected error', error)
+      return { ok: false, error: UNEXPECTED }
+    }
+  }
+}
+
+const begin = trialAction(steps.beginTrialProject)
+const saveProperty = trialAction(steps.saveTrialProperty)
+const chooseLook = trialAction(steps.chooseTrialLook)
+const saveScenes = trialAction(steps.saveTrialScenes)
+const render = trialAction(steps.renderTrial)
+const cancel = trialAction(steps.cancelTrialRender)
+const prepare = trialAction(photos.prepareTrialPhoto)
+const finalize = trialAction(photos.finalizeTrialPhoto)
+const remove = trialAction(photos.removeTrialPhoto)
+
+export async function beginTrialProject(input: { fresh?: boolean }) {
+  return begin(input)
+}
+export async function saveTrialProperty(input: unknown) {
+  return saveProperty(input)
+}
+export async function chooseTrialLook(input: unknown) {
+  return chooseLook(input)
+}
+export async function saveTrialScenes(input: unknown) {
+  return saveScenes(input)
+}
+export async function renderTrial(projectId: string) {
+  return render(projectId)
+}
+export async function cancelTrialRender(runId: string) {
+  return cancel(runId)
+}
+export async function prepareTrialPhoto(input: unknown) {
+  return prepare(input)
+}
+export async function finalizeTrialPhoto(input: unknown) {
+  return finalize(input)
+}
+export async function removeTrialPhoto(input: unknown) {
+  return remove(input)
+}
