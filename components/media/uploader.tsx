@@ -36,7 +36,7 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
           {label}
         </label>
         <span className="text-xs text-muted tabular-nums">
-          {items.length} / {PHOTO_RULES.maxPerListing}
+          {items.length} / {uploads.max}
         </span>
       </div>
       <div
@@ -65,7 +65,7 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
           </button>
         </p>
         <p id={helpId} className="text-xs text-muted">
-          JPEG, PNG or WebP · up to 15 MB each · up to {PHOTO_RULES.maxPerListing} per listing.{hint ? ` ${hint}` : ''}
+          JPEG, PNG or WebP · up to 15 MB each · up to {uploads.max} photos.{hint ? ` ${hint}` : ''}
         </p>
         <input
           ref={input}

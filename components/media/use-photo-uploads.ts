@@ -46,7 +46,11 @@ const nextKey = () => `upload-${Date.now().toString(36)}-${(counter += 1)}`
  * The state of a set of listing photos: picked files wait until a listing id is known, then go up
  * two at a time, each with its own progress; one failure never touches the others and can be retried.
  */
-export function usePhotoUploads(api: UploadApi, options: { listingId?: string | null; stored?: StoredPhoto[]; coverId?: string | null } = {}) {
+export function usePhotoUploads(
+  api: UploadApi,
+  options: { listingId?: string | null; stored?: StoredPhoto[]; coverId?: string | null; max?: number; onRemove?: (item: UploadItem) => void } = {},
+) {
+  const max = options.max ?? PHOTO_RULES.maxPerListing
   const [items, setItems] = useState<UploadItem[]>(() =>
     (options.stored ?? []).map((photo) => ({
       key: photo.id,
@@ -126,11 +130,11 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
     (files: Iterable<File>) => {
       const problems: string[] = []
       const accepted: UploadItem[] = []
-      let room = PHOTO_RULES.maxPerListing - itemsRef.current.length
+      let room = max - itemsRef.current.length
       for (const file of files) {
         const problem = photoProblem(file)
         if (problem) problems.push(problem)
-        else if (room <= 0) problems.push(`${file.name} was left out: a listing holds up to ${PHOTO_RULES.maxPerListing} photos.`)
+        else if (room <= 0) problems.push(`${file.name} was left out: there is room for up to ${max} photos.`)
         else {
           room -= 1
           accepted.push({
@@ -153,7 +157,7 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
       commit([...itemsRef.current, ...accepted])
       pump()
     },
-    [commit, pump],
+    [commit, pump, max],
   )
 
   /** Gives the queue its listing (after the listing is created) and starts every waiting file. */
@@ -181,9 +185,11 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
     (key: string) => {
       const gone = itemsRef.current.find((item) => item.key === key)
       if (gone?.file && gone.previewUrl) URL.revokeObjectURL(gone.previewUrl)
+      if (gone) options.onRemove?.(gone)
       commit(itemsRef.current.filter((item) => item.key !== key))
       setCoverKey((cover) => (cover === key ? null : cover))
     },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the callback is read when called
     [commit],
   )
 
@@ -207,7 +213,7 @@ export function usePhotoUploads(api: UploadApi, options: { listingId?: string | 
   const busy = items.some((item) => item.status === 'uploading' || item.status === 'processing' || (item.status === 'waiting' && started))
   const failed = items.filter((item) => item.status === 'failed').length
 
-  return { items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, start, retry, remove, move, setCaption, busy, failed }
+  return { max, items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, start, retry, remove, move, setCaption, busy, failed }
 }
 
 export type PhotoUploads = ReturnType<typeof usePhotoUploads>

@@ -6,6 +6,7 @@ import { ActionError, type ActionResult } from '@/lib/safe-action'
 import { createClient } from '@/lib/supabase/server'
 import { findControlCharacter, CONTROL_CHARACTER_MESSAGE } from '@/lib/text'
 import * as photos from './photos'
+import { loadTrialRun, type TrialRun } from './queries'
 import * as steps from './steps'
 
 /*
@@ -38,6 +39,11 @@ const chooseLook = trialAction(steps.chooseTrialLook)
 const saveScenes = trialAction(steps.saveTrialScenes)
 const render = trialAction(steps.renderTrial)
 const cancel = trialAction(steps.cancelTrialRender)
+const readRun = trialAction(async (db, _userId, runId: string): Promise<TrialRun> => {
+  const run = await loadTrialRun(db, runId)
+  if (!run) throw new Refusal('That render no longer exists.')
+  return run
+})
 const prepare = trialAction(photos.prepareTrialPhoto)
 const finalize = trialAction(photos.finalizeTrialPhoto)
 const remove = trialAction(photos.removeTrialPhoto)
@@ -59,6 +65,10 @@ export async function renderTrial(projectId: string) {
 }
 export async function cancelTrialRender(runId: string) {
   return cancel(runId)
+}
+/** The run with fresh signed URLs (the progress page's fallback while realtime is down, and when it ends). */
+export async function getTrialRun(runId: string) {
+  return readRun(runId)
 }
 export async function prepareTrialPhoto(input: unknown) {
   return prepare(input)

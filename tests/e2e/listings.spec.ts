@@ -374,7 +374,7 @@ test('the uploader refuses a 16 MB photo and a 41st photo with clear messages be
   const many = Array.from({ length: 41 }, (_, i) => ({ name: `p${i + 1}.png`, mimeType: 'image/png', buffer: tiny }))
   await picker.setInputFiles(many)
   await expect(page.getByTestId('upload-tile')).toHaveCount(40)
-  await expect(page.getByText('p41.png was left out: a listing holds up to 40 photos.')).toBeVisible()
+  await expect(page.getByText('p41.png was left out: there is room for up to 40 photos.')).toBeVisible()
   await expect(page.getByText('40 / 40')).toBeVisible()
   await context.close()
 })

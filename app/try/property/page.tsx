@@ -1,30 +1,38 @@
 import type { Metadata } from 'next'
-import { ButtonLink } from '@/components/ui/button'
-import { FeatureFrame } from '@/components/site/feature-frame'
+import { redirect } from 'next/navigation'
 import { SiteShell } from '@/components/site/site-shell'
 import { TrySteps } from '@/components/site/try-steps'
+import { TrialPropertyForm } from '@/components/try/property-form'
+import { photoViews, trialSession } from '@/lib/trials/queries'
+import { latestTrialProject } from '@/lib/trials/steps'
 
-export const metadata: Metadata = { title: 'Trial · Property' }
+export const metadata: Metadata = { title: 'Trial · Property', robots: { index: false } }
 
-export default function TryPropertyPage() {
+const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
+
+/** The property step of the visitor's current trial project (started on /try/intro). */
+export default async function TryPropertyPage() {
+  const session = await trialSession()
+  const project = session ? await latestTrialProject(session.db) : null
+  if (!session || !project) redirect('/try/intro')
+  const saved = Object.fromEntries(
+    Object.entries(project.propertyDraft).flatMap(([key, value]) => (asText(value) !== null ? [[key, asText(value)!]] : [])),
+  )
+  const photos = (await photoViews(session.db, project.photos)).map((p) => ({
+    id: p.path,
+    name: p.path.split('/').pop() ?? 'photo',
+    url: p.thumbUrl,
+    caption: project.captions[p.path] ?? '',
+  }))
   return (
     <SiteShell>
       <div className="container-page max-w-4xl py-12">
         <TrySteps current="Property" />
-        <FeatureFrame
-          title="The property"
-          description="Address, price, bedrooms, bathrooms, floor area and 3 to 10 photos."
-          arrivesWith="the trial flow"
-          purpose="This step will hold the property form with photo upload; what you enter becomes the facts and scenes of your video."
-          actions={
-            <>
-              <ButtonLink href="/try/intro" variant="outline">
-                Back
-              </ButtonLink>
-              <ButtonLink href="/try/video">Next: the video</ButtonLink>
-            </>
-          }
-        />
+        <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Tell us about the property</h1>
+        <p className="mt-2 text-muted">The facts and photos become the scenes of your video. Nothing here is published.</p>
+        <div className="mt-8">
+          <TrialPropertyForm projectId={project.id} saved={saved} photos={photos} />
+        </div>
       </div>
     </SiteShell>
   )

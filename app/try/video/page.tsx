@@ -1,27 +1,47 @@
 import type { Metadata } from 'next'
-import { ButtonLink } from '@/components/ui/button'
-import { FeatureFrame } from '@/components/site/feature-frame'
+import { redirect } from 'next/navigation'
 import { SiteShell } from '@/components/site/site-shell'
 import { TrySteps } from '@/components/site/try-steps'
+import { TrialLookForm } from '@/components/try/look-form'
+import { draftTrialProps } from '@/lib/trials/project'
+import { propsUrls, trialSession, trialVoices } from '@/lib/trials/queries'
+import { TRIAL } from '@/lib/trials/schema'
+import { latestTrialProject } from '@/lib/trials/steps'
+import { TEMPLATE_IDS, type TemplateId } from '@/remotion/catalog'
+import type { VideoProps } from '@/remotion/schema'
 
-export const metadata: Metadata = { title: 'Trial · Video' }
+export const metadata: Metadata = { title: 'Trial · Video', robots: { index: false } }
 
-export default function TryVideoPage() {
+/** The video step: the visitor's property drafted into each template, to choose from. */
+export default async function TryVideoPage() {
+  const session = await trialSession()
+  const project = session ? await latestTrialProject(session.db) : null
+  if (!session || !project) redirect('/try/intro')
+  const property = project.property
+  if (!property || project.photos.length < TRIAL.minPhotos) redirect('/try/property')
+  const format = project.format ?? 'landscape'
+  const drafts = Object.fromEntries(
+    TEMPLATE_IDS.map((template) => [
+      template,
+      draftTrialProps({ ownerId: project.owner_id, property, photos: project.photos, captions: project.captions, template, format }),
+    ]),
+  ) as Record<TemplateId, VideoProps>
+  const [urls, voices] = await Promise.all([propsUrls(session.db, drafts['classic-tour'], 'thumb'), trialVoices(session.db)])
   return (
     <SiteShell>
-      <div className="container-page max-w-4xl py-12">
+      <div className="container-page max-w-5xl py-12">
         <TrySteps current="Video" />
-        <FeatureFrame
-          title="The video"
-          description="Choose a template, a format (landscape, portrait or square) and a narrator voice."
-          arrivesWith="the trial flow"
-          purpose="This step will create your trial project and open its live preview, where one click renders the video."
-          actions={
-            <ButtonLink href="/try/property" variant="outline">
-              Back
-            </ButtonLink>
-          }
-        />
+        <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Choose the look</h1>
+        <p className="mt-2 text-muted">You can change the captions and the order of the photos on the next page.</p>
+        <div className="mt-8">
+          <TrialLookForm
+            projectId={project.id}
+            initial={{ template: project.template ?? 'classic-tour', format, voiceId: project.voice_id }}
+            drafts={drafts}
+            urls={urls}
+            voices={voices}
+          />
+        </div>
       </div>
     </SiteShell>
   )
