@@ -48,3 +48,9 @@ end
 $$;
 revoke all on function public.cancel_trial_render(uuid) from public, anon;
 grant execute on function public.cancel_trial_render(uuid) to authenticated;
+
+-- The photo check writes the upright, metadata-free image over the upload (an upsert is an update):
+-- the visitor may replace files in their own folder of the media bucket, nowhere else.
+create policy media_trial_update on storage.objects for update to authenticated
+  using (bucket_id = 'media' and (storage.foldername(name))[1] = 'trials' and (storage.foldername(name))[2] = (select auth.uid())::text)
+  with check (bucket_id = 'media' and (storage.foldername(name))[1] = 'trials' and (storage.foldername(name))[2] = (select auth.uid())::text);
