@@ -6,7 +6,9 @@ import { signIn } from './helpers'
 // issues) use a well-formed uuid: public pages answer not-found, never fail.
 const SOME_ID = '00000000-0000-4000-8000-000000000001'
 
-const PUBLIC = ['/', '/showcase', '/privacy', '/terms', '/auth/login', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/try', '/try/intro', '/try/property', '/try/video']
+const PUBLIC = ['/', '/showcase', '/privacy', '/terms', '/auth/login', '/auth/signup', '/auth/forgot-password', '/auth/reset-password', '/try', '/try/intro']
+/** the trial's later steps need a started trial: without one they send the visitor to the intro */
+const TRIAL_STEPS = ['/try/property', '/try/video']
 const PUBLIC_NOT_FOUND = [`/share/${SOME_ID}`, `/share/${SOME_ID}/video`, `/share/${SOME_ID}/poster`, '/share/short', `/try/${SOME_ID}`, `/try/progress/${SOME_ID}`, '/no-such-page']
 const ADMIN = ['/admin', '/admin/users', `/admin/users/${SOME_ID}`, '/admin/feedback', '/admin/dev/coupons', '/admin/dev/voices', '/admin/dev/sentry-example']
 const TEAM_PAGES = ['', '/account', '/agents', '/library', '/profile', '/props', '/props/register']
@@ -28,6 +30,10 @@ async function demoTeamId(page: Page): Promise<string> {
 test.describe('every route of the spec answers', () => {
   test('public pages answer 200 to visitors', async ({ request }) => {
     for (const path of PUBLIC) expect(await status(request, path), path).toMatchObject({ status: 200 })
+  })
+
+  test('the trial steps send a visitor without a trial to the intro', async ({ request }) => {
+    for (const path of TRIAL_STEPS) expect(await status(request, path), path).toMatchObject({ status: 307, location: '/try/intro' })
   })
 
   test('unknown share, trial and run ids, and unknown paths, answer not-found', async ({ request }) => {
