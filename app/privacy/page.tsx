@@ -23,8 +23,10 @@ export default function PrivacyPage() {
           such as names, phone numbers and logos, narration scripts, and the videos made from them.
         </li>
         <li>
-          <strong>Trial data</strong>: if you try the product without an account, we create an anonymous session and
-          keep your trial project for 7 days unless you sign up and keep it.
+          <strong>Trial data</strong>: if you try the product without an account, we create an anonymous session (a
+          cookie in your browser) and keep what you enter — the property&apos;s facts, your photos and the trial video —
+          for 7 days unless you sign up and keep it. Facts you have typed but not yet saved stay only in your
+          browser&apos;s local storage. We count trial starts per network address for an hour to stop abuse.
         </li>
         <li>
           <strong>Usage and device data</strong>: pages visited, actions taken, browser and device type, and error
@@ -46,6 +48,11 @@ export default function PrivacyPage() {
         <li>
           <strong>Supabase</strong> hosts our database, sign-in, file storage and realtime updates. Your account, team
           content, photos and videos are stored there.
+        </li>
+        <li>
+          <strong>Cloudflare Turnstile or hCaptcha</strong>, when we turn on a human check for sign-in, sign-up and
+          starting a trial, receives the technical signals of your browser that the check needs and your network
+          address; it tells us only whether the check passed.
         </li>
         <li>
           <strong>PostHog</strong> provides product analytics, session replay (with form inputs masked) and feature
