@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   // the e2e build skips Next's own type check: `npm test` runs `tsc --noEmit` first anyway
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   poweredByHeader: false,
+  // the stylesheet (Tailwind: one small file) goes into the page's <head> instead of a render-blocking
+  // request: one round trip less before the first paint on a slow link (measured: npm run lighthouse)
+  experimental: { inlineCss: true },
   reactStrictMode: true,
   // the addresses the README and `npm run dev` print: Next blocks its development resources (and so
   // hydration) for origins it was not told about

@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import { useRef } from 'react'
 import { formatLabel } from '@/components/videos/format'
+import { POSTER_WIDTHS, posterUrl } from '@/lib/share/poster'
 import type { ShowcaseVideo } from '@/lib/share/showcase'
 
 /**
@@ -30,8 +31,12 @@ export function ShowcaseTile({ video, eager = false }: { video: ShowcaseVideo; e
     >
       <div className={`relative ${aspect} max-h-96 w-full bg-black`}>
         {video.poster_path ? (
-          // eslint-disable-next-line @next/next/no-img-element -- served by the share route (a redirect to signed storage)
-          <img src={`/share/${video.share_id}/poster`} alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} className="absolute inset-0 h-full w-full object-cover" />
+          // eslint-disable-next-line @next/next/no-img-element -- scaled WebP posters served by the share route
+          <img
+            src={posterUrl(video.share_id, 480)}
+            srcSet={POSTER_WIDTHS.map((w) => `${posterUrl(video.share_id, w)} ${w}w`).join(', ')}
+            sizes="(min-width: 1024px) 300px, (min-width: 640px) 45vw, 90vw"
+            alt="" loading={eager ? 'eager' : 'lazy'} fetchPriority={eager ? 'high' : 'auto'} className="absolute inset-0 h-full w-full object-cover" />
         ) : null}
         <video ref={ref} muted loop playsInline preload="none" aria-hidden className="absolute inset-0 h-full w-full object-cover opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" />
       </div>

@@ -1,4 +1,5 @@
 import 'server-only'
+import sharp from 'sharp'
 import { z } from 'zod'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { createClient } from '@/lib/supabase/server'
@@ -6,6 +7,7 @@ import { MEDIA } from '@/lib/constants'
 import { RENDERS_BUCKET } from '@/lib/render/outcome'
 import { isMediaRef, refPath } from '@/lib/videos/media-refs'
 import { VIDEO_FORMAT_IDS } from '@/remotion/constants'
+import type { PosterWidth } from './poster'
 import { agentSchema, listingSchema } from '@/remotion/schema'
 
 /*
@@ -67,4 +69,21 @@ export async function sharedFileResponse(shareId: string, which: 'video' | 'post
   const { data } = file ? await createAdminClient().storage.from(RENDERS_BUCKET).createSignedUrl(file, 600) : { data: null }
   if (!data?.signedUrl) return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
   return new Response(null, { status: 302, headers: { location: data.signedUrl, 'cache-control': 'no-store' } })
+}
+
+/**
+ * GET /share/{id}/poster?w=…: the poster scaled down to that width as WebP, served by us (no redirect,
+ * a fraction of the bytes: the share page's and the showcase's largest paint on a phone). Sharing is
+ * checked on this request; the visitor's browser may keep the picture five minutes.
+ */
+export async function sharedPosterResponse(shareId: string, width: PosterWidth): Promise<Response> {
+  const video = await findSharedVideo(shareId)
+  const notFound = new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
+  if (!video?.poster_path) return notFound
+  const { data, error } = await createAdminClient().storage.from(RENDERS_BUCKET).download(video.poster_path)
+  if (error || !data) return notFound
+  const body = await sharp(Buffer.from(await data.arrayBuffer())).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': 'image/webp', 'content-length': String(body.length), 'cache-control': 'private, max-age=300' },
+  })
 }

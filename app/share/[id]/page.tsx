@@ -6,6 +6,7 @@ import { preload } from 'react-dom'
 import { LogoMark } from '@/components/site/logo'
 import { AgentCard } from '@/components/share/agent-card'
 import { siteUrl } from '@/lib/env'
+import { posterUrl } from '@/lib/share/poster'
 import { findSharedVideo, signAgentMedia } from '@/lib/share/shared-video'
 import { VIDEO_FORMATS } from '@/remotion/constants'
 import { formatArea, formatCount, formatLocality, formatPrice, OFFER_LABELS, PROPERTY_TYPE_LABELS } from '@/remotion/format'
@@ -60,7 +61,9 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   ].filter(Boolean)
   const isGif = video.output_codec === 'gif'
   // the poster is the page's largest paint: ask for it with the HTML, ahead of scripts
-  if (video.poster_path && !isGif) preload(`/share/${video.share_id}/poster`, { as: 'image', fetchPriority: 'high' })
+  // 720 px wide covers a phone's screen at its pixel ratio and the page's widest column
+  const poster = posterUrl(video.share_id, 720)
+  if (video.poster_path && !isGif) preload(poster, { as: 'image', fetchPriority: 'high' })
   return (
     <main className="min-h-screen bg-canvas">
       <div className="container-page max-w-5xl py-8 sm:py-12">
@@ -74,7 +77,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
                 controls
                 playsInline
                 preload="metadata"
-                poster={video.poster_path ? `/share/${video.share_id}/poster` : undefined}
+                poster={video.poster_path ? poster : undefined}
                 className="h-full w-full"
                 aria-label={video.title}
               >

@@ -1,6 +1,10 @@
-import { sharedFileResponse } from '@/lib/share/shared-video'
+import { posterWidthOf } from '@/lib/share/poster'
+import { sharedFileResponse, sharedPosterResponse } from '@/lib/share/shared-video'
 
-// The shared video's poster at a stable address (the page and the Open Graph image use it).
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  return sharedFileResponse((await params).id, 'poster')
+// The shared video's poster at a stable address: full size for Open Graph (a redirect to the stored
+// file), or `?w=320|480|720` scaled down for the pages (lib/share/shared-video.ts).
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params
+  const width = posterWidthOf(new URL(request.url).searchParams.get('w'))
+  return width ? sharedPosterResponse(id, width) : sharedFileResponse(id, 'poster')
 }
