@@ -28,6 +28,8 @@ export function describeAuthError(error: { code?: string; status?: number; messa
       return { message: RATE_LIMITED }
     case 'signup_disabled':
       return { message: 'New sign-ups are closed at the moment.' }
+    case 'captcha_failed':
+      return { message: 'The check that you are a person did not pass. Complete it again, then retry.' }
     case 'user_banned':
       return { message: 'This account has been suspended. Contact support if you think this is a mistake.' }
   }

@@ -4,6 +4,12 @@ import { createAdminClient } from '@/lib/supabase/admin'
 import { ActionError } from '@/lib/safe-action'
 import { addressKey, retryMessage } from './address'
 
+/** Limits whose refusal needs more than "try again in N minutes". */
+const REFUSALS: Partial<Record<LimitName, (waitSeconds: number) => string>> = {
+  trialStartsPerAddress: (wait) =>
+    `Too many trials were started from your network in the last hour. ${retryMessage(wait).replace('Too many attempts. ', '')} Or sign up to make videos now.`,
+}
+
 /**
  * Limits on the auth actions, counted in the database (public.rate_limit_hit) so every app
  * instance shares them. Per address: every attempt; per account: failures only, so a person who
@@ -17,6 +23,8 @@ export const AUTH_LIMITS = {
   resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
   verifyPerAddress: { max: 30, windowSeconds: 5 * 60 },
   passwordChecksPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  // anonymous trial sessions (the try flow): a visitor needs one; a household or office a few
+  trialStartsPerAddress: { max: 5, windowSeconds: 60 * 60 },
 } as const
 
 export type LimitName = keyof typeof AUTH_LIMITS
@@ -56,7 +64,7 @@ async function hit(key: LimitKey, record: boolean): Promise<number> {
 export async function takeAttempt(...keys: LimitKey[]): Promise<void> {
   for (const key of keys) {
     const wait = await hit(key, true)
-    if (wait > 0) throw new ActionError(retryMessage(wait))
+    if (wait > 0) throw new ActionError(REFUSALS[key.name]?.(wait) ?? retryMessage(wait))
   }
 }
 

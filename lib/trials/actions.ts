@@ -1,13 +1,16 @@
 'use server'
 
+import { clientAddress } from '@/lib/auth/client-address'
 import { getSessionUser } from '@/lib/auth/user'
+import { captchaConfig } from '@/lib/captcha/config'
 import { Refusal, type Db } from '@/lib/listings/refusal'
-import { ActionError, type ActionResult } from '@/lib/safe-action'
+import { action, ActionError, type ActionResult } from '@/lib/safe-action'
 import { createClient } from '@/lib/supabase/server'
 import { findControlCharacter, CONTROL_CHARACTER_MESSAGE } from '@/lib/text'
 import * as photos from './photos'
 import { loadTrialRun, type TrialRun } from './queries'
 import * as steps from './steps'
+import * as start from './start'
 
 /*
  * The try flow's server actions. A trial session is anonymous, so these admit any session (the
@@ -48,6 +51,19 @@ const prepare = trialAction(photos.prepareTrialPhoto)
 const finalize = trialAction(photos.finalizeTrialPhoto)
 const remove = trialAction(photos.removeTrialPhoto)
 
+const startAction = action(start.startTrialSchema, async (input) =>
+  start.startTrial(input, {
+    supabase: await createClient(),
+    user: await getSessionUser(),
+    address: await clientAddress(),
+    captcha: captchaConfig(),
+  }),
+)
+
+/** /try/intro: signs a visitor in anonymously when needed (limit, CAPTCHA) and answers their step. */
+export async function startTrial(input: { captchaToken?: string; fresh?: boolean }) {
+  return startAction(input)
+}
 export async function beginTrialProject(input: { fresh?: boolean }) {
   return begin(input)
 }

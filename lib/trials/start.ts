@@ -1,0 +1,66 @@
+import 'server-only'
+import type { SupabaseClient, User } from '@supabase/supabase-js'
+import { z } from 'zod'
+import { describeAuthError } from '@/lib/auth/messages'
+import { takeAttempt } from '@/lib/auth/rate-limit'
+import { CAPTCHA_MISSING, captchaTokenSchema, type CaptchaConfig } from '@/lib/captcha/config'
+import type { Db } from '@/lib/listings/refusal'
+import { ActionError } from '@/lib/safe-action'
+import type { TrialProject } from './project'
+import { TRIAL } from './schema'
+import { beginTrialProject, latestTrialProject } from './steps'
+
+/*
+ * /try/intro's "Start my trial": a visitor with no session is signed in anonymously (Supabase
+ * anonymous sign-in, behind the per-address limit and, when configured, the CAPTCHA the auth server
+ * verifies), then their project is created or found and they go to the step they are at. A visitor
+ * who already has a trial session carries on (or starts over with `fresh`) without a new sign-in.
+ */
+
+export const startTrialSchema = z.object({
+  captchaToken: captchaTokenSchema,
+  fresh: z.boolean().default(false),
+})
+
+export const SIGNED_IN = 'You are signed in with an account: make your videos from the dashboard.'
+
+/** Where a project's visitor carries on: the first step not done yet. */
+export function trialStepPath(project: Pick<TrialProject, 'id' | 'property' | 'photos' | 'props' | 'template' | 'format'>): string {
+  if (!project.property || project.photos.length < TRIAL.minPhotos) return '/try/property'
+  if (!project.props || !project.template || !project.format) return '/try/video'
+  return `/try/${project.id}`
+}
+
+/** What the start needs from the request (the action gathers it; tests pass their own). */
+export interface StartRequest {
+  /** the request's Supabase client (cookies), which the anonymous session is written to */
+  supabase: SupabaseClient
+  /** the session's user, verified with the auth server, or null */
+  user: User | null
+  /** the client address as configuration allows (lib/auth/client-address.ts), or null */
+  address: string | null
+  captcha: CaptchaConfig | null
+}
+
+export async function startTrial(input: z.output<typeof startTrialSchema>, request: StartRequest): Promise<{ next: string }> {
+  const { supabase, user: existing, address, captcha } = request
+  if (existing && !existing.is_anonymous) throw new ActionError(SIGNED_IN)
+  if (!existing) {
+    await takeAttempt({ name: 'trialStartsPerAddress', subject: address })
+    if (captcha && !input.captchaToken) throw new ActionError(CAPTCHA_MISSING)
+    const { error } = await supabase.auth.signInAnonymously({ options: { captchaToken: input.captchaToken } })
+    if (error) throw new ActionError(trialStartFailure(error))
+  }
+  const db = supabase as unknown as Db
+  const { projectId } = await beginTrialProject(db, '', { fresh: input.fresh })
+  const project = await latestTrialProject(db)
+  return { next: project && project.id === projectId ? trialStepPath(project) : '/try/property' }
+}
+
+function trialStartFailure(error: { code?: string; status?: number; message: string }): string {
+  if (error.code === 'anonymous_provider_disabled') return 'The free trial is closed at the moment. Sign up to make a video instead.'
+  if (error.code === 'over_request_rate_limit' || error.status === 429) {
+    return 'Too many trials were started from your network in the last hour. Try again later, or sign up to make videos.'
+  }
+  return describeAuthError(error).message
+}
