@@ -1,4 +1,5 @@
 import type { NextRequest } from 'next/server'
+import { captchaConfig } from '@/lib/captcha/config'
 import { publicEnv } from '@/lib/env'
 import { contentSecurityPolicy, newNonce } from '@/lib/security/headers'
 import { updateSession } from '@/lib/supabase/proxy'
@@ -10,6 +11,7 @@ export async function proxy(request: NextRequest) {
     supabaseUrl: publicEnv().NEXT_PUBLIC_SUPABASE_URL,
     development: process.env.NODE_ENV === 'development',
     https: request.nextUrl.protocol === 'https:',
+    captcha: captchaConfig()?.provider ?? null,
   })
   const response = await updateSession(request, { 'content-security-policy': csp })
   response.headers.set('Content-Security-Policy', csp)

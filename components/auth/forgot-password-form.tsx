@@ -13,7 +13,7 @@ export const RESET_SENT = 'If an account exists for that email, we sent a link t
 
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState(false)
-  const { fieldErrors, formError, pending, handleSubmit } = useAuthForm({
+  const { fieldErrors, formError, pending, handleSubmit, captcha } = useAuthForm({
     schema: forgotPasswordSchema,
     submit: requestPasswordReset,
     loading: 'Sending the link…',
@@ -36,6 +36,7 @@ export function ForgotPasswordForm() {
       {sent ? <FormNotice tone="success">{RESET_SENT} It is valid for one hour.</FormNotice> : null}
       {formError ? <FormNotice tone="error">{formError}</FormNotice> : null}
       <Field label="Email" name="email" type="email" autoComplete="email" placeholder="you@agency.com" error={fieldErrors.email} />
+      {captcha}
       <Button type="submit" className="w-full" size="lg" pending={pending}>
         {sent ? 'Send again' : 'Send reset link'}
       </Button>

@@ -12,7 +12,7 @@ import { useAuthForm } from './use-auth-form'
 
 export function LoginForm({ next }: { next?: string }) {
   const router = useRouter()
-  const { fieldErrors, formError, pending, handleSubmit } = useAuthForm({
+  const { fieldErrors, formError, pending, handleSubmit, captcha } = useAuthForm({
     schema: signInSchema,
     submit: signIn,
     loading: 'Signing in…',
@@ -47,6 +47,7 @@ export function LoginForm({ next }: { next?: string }) {
           </Link>
         }
       />
+      {captcha}
       <Button type="submit" className="w-full" size="lg" pending={pending}>
         Sign in
       </Button>

@@ -15,12 +15,12 @@ function fail(error: { code?: string; status?: number; message: string }): never
 }
 
 /** Email + password sign-in; answers where to go next (a same-origin path). */
-export const signIn = action(signInSchema, async ({ email, password, next }) => {
+export const signIn = action(signInSchema, async ({ email, password, next, captchaToken }) => {
   const account = { name: 'signInFailuresPerAccount', subject: email } as const
   await takeAttempt({ name: 'signInPerAddress', subject: await clientAddress() })
   await checkAttempt(account)
   const supabase = await createClient()
-  const { error } = await supabase.auth.signInWithPassword({ email, password })
+  const { error } = await supabase.auth.signInWithPassword({ email, password, options: { captchaToken } })
   if (error) {
     if (error.code === 'invalid_credentials') await recordFailure(account)
     fail(error)
@@ -53,15 +53,16 @@ export const signUp = action(signUpSchema, async ({ fullName, email, password, n
 })
 
 /** Sends the reset link. Says the same whether or not the address has an account. */
-export const requestPasswordReset = action(forgotPasswordSchema, async ({ email }) => {
+export const requestPasswordReset = action(forgotPasswordSchema, async ({ email, captchaToken }) => {
   await takeAttempt({ name: 'resetPerAddress', subject: await clientAddress() }, { name: 'resetPerAccount', subject: email })
   const supabase = await createClient()
   const origin = siteUrl()
   const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${origin}/auth/callback?next=${encodeURIComponent('/auth/reset-password')}`,
+    captchaToken,
   })
-  // rate limits are worth telling; anything else would reveal whether the account exists
-  if (error && (error.status === 429 || error.code?.startsWith('over_'))) fail(error)
+  // rate limits and a refused CAPTCHA are worth telling; anything else would reveal whether the account exists
+  if (error && (error.status === 429 || error.code?.startsWith('over_') || error.code === 'captcha_failed')) fail(error)
   if (error) console.warn('[auth] password reset request failed', error.code, error.message)
   return { sent: true as const }
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { captchaTokenSchema } from '@/lib/captcha/config'
 import { PASSWORD_MIN } from '@/lib/constants'
 
 /** One set of schemas for the auth forms (client) and the auth actions (server). */
@@ -19,6 +20,7 @@ export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Enter your password.'),
   next: z.string().optional(),
+  captchaToken: captchaTokenSchema,
 })
 
 export const signUpSchema = z.object({
@@ -26,9 +28,10 @@ export const signUpSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   next: z.string().optional(),
+  captchaToken: captchaTokenSchema,
 })
 
-export const forgotPasswordSchema = z.object({ email: emailSchema })
+export const forgotPasswordSchema = z.object({ email: emailSchema, captchaToken: captchaTokenSchema })
 
 export const resetPasswordSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })

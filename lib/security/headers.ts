@@ -12,21 +12,36 @@ export interface CspOptions {
   development: boolean
   /** https sites get upgrade-insecure-requests */
   https: boolean
+  /** the configured CAPTCHA provider (docs/captcha.md): its widget's frames, scripts and calls */
+  captcha?: 'turnstile' | 'hcaptcha' | null
 }
 
-export function contentSecurityPolicy({ nonce, supabaseUrl, development, https }: CspOptions): string {
+// what each provider's widget loads, from its documentation's CSP section
+const CAPTCHA_ORIGINS = {
+  turnstile: { script: ['https://challenges.cloudflare.com'], frame: ['https://challenges.cloudflare.com'], connect: ['https://challenges.cloudflare.com'] },
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+} as const
+
+export function contentSecurityPolicy({ nonce, supabaseUrl, development, https, captcha }: CspOptions): string {
   const supabase = new URL(supabaseUrl)
   const realtime = `${supabase.protocol === 'https:' ? 'wss:' : 'ws:'}//${supabase.host}`
+  const extra = captcha ? CAPTCHA_ORIGINS[captcha] : null
+  const list = (origins: readonly string[] | undefined) => (origins?.length ? ` ${origins.join(' ')}` : '')
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
+    // the host list is for browsers without 'strict-dynamic'; with it, the nonce'd chain decides
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${list(extra?.script)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data: ${supabase.origin}`,
     `media-src 'self' blob: data: ${supabase.origin}`,
     "font-src 'self' data:",
-    `connect-src 'self' ${supabase.origin} ${realtime}`,
+    `connect-src 'self' ${supabase.origin} ${realtime}${list(extra?.connect)}`,
     "worker-src 'self' blob:",
-    "frame-src 'none'",
+    extra ? `frame-src${list(extra.frame)}` : "frame-src 'none'",
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
