@@ -4,6 +4,7 @@ import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 import { ClientSetup } from '@/components/client-setup'
 import { Toaster } from '@/components/ui/toaster'
+import { siteUrl } from '@/lib/env'
 import './globals.css'
 
 // Shipped with the app (from @fontsource-variable/inter): builds and pages never fetch fonts.
@@ -15,11 +16,19 @@ const inter = localFont({
   display: 'swap',
 })
 
-export const metadata: Metadata = {
-  title: { default: 'Listing Studio — property videos in minutes', template: '%s · Listing Studio' },
-  description:
-    'Real-estate teams turn a property listing into a branded, narrated video in minutes: preview it live, render it to MP4 and share it.',
-  applicationName: 'Listing Studio',
+const DESCRIPTION =
+  'Real-estate teams turn a property listing into a branded, narrated video in minutes: preview it live, render it to MP4 and share it.'
+
+// relative canonical and Open Graph URLs resolve against the configured site address, never the request's
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: 'Listing Studio — property videos in minutes', template: '%s · Listing Studio' },
+    description: DESCRIPTION,
+    applicationName: 'Listing Studio',
+    openGraph: { type: 'website', siteName: 'Listing Studio', description: DESCRIPTION },
+    twitter: { card: 'summary' },
+  }
 }
 
 export const viewport: Viewport = {

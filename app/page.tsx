@@ -1,3 +1,4 @@
+import type { Metadata } from 'next'
 import { Clapperboard, Gauge, Mic, Palette, Share2, Users } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
 import { SiteShell } from '@/components/site/site-shell'
@@ -6,6 +7,8 @@ import { ShowcaseTile } from '@/components/share/showcase-tile'
 import { listShowcase } from '@/lib/share/showcase'
 import Link from 'next/link'
 import { WELCOME_CREDITS } from '@/lib/constants'
+
+export const metadata: Metadata = { alternates: { canonical: '/' } }
 
 const steps = [
   { title: 'Register the property', body: 'Address, price, rooms and photos — the facts you already have for the listing.' },

@@ -2,7 +2,11 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { LegalPage } from '@/components/site/legal-page'
 
-export const metadata: Metadata = { title: 'Privacy policy' }
+export const metadata: Metadata = {
+  title: 'Privacy policy',
+  description: 'What Listing Studio collects, why, which outside services receive what, and your choices.',
+  alternates: { canonical: '/privacy' },
+}
 
 export default function PrivacyPage() {
   return (

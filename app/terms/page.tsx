@@ -3,7 +3,11 @@ import Link from 'next/link'
 import { LegalPage } from '@/components/site/legal-page'
 import { WELCOME_CREDITS } from '@/lib/constants'
 
-export const metadata: Metadata = { title: 'Terms of service' }
+export const metadata: Metadata = {
+  title: 'Terms of service',
+  description: 'The terms for using Listing Studio: accounts, teams, credits, your content and the trial.',
+  alternates: { canonical: '/terms' },
+}
 
 export default function TermsPage() {
   return (

@@ -2,7 +2,11 @@ import type { Metadata } from 'next'
 import { ButtonLink } from '@/components/ui/button'
 import { SiteShell } from '@/components/site/site-shell'
 
-export const metadata: Metadata = { title: 'Try it free' }
+export const metadata: Metadata = {
+  title: 'Try it free',
+  description: 'Make a video of your own property before you sign up: one trial video, watermarked, up to 720p.',
+  alternates: { canonical: '/try' },
+}
 
 const steps = [
   ['Tell us about the property', 'Address, price, rooms and a few photos.'],

@@ -15,6 +15,7 @@ import { latestTrialProject } from '@/lib/trials/steps'
 export const metadata: Metadata = {
   title: 'Trial · Intro',
   description: 'How the free trial works: one property, a few photos, and a watermarked video of it in minutes.',
+  alternates: { canonical: '/try/intro' },
 }
 
 const points = [
