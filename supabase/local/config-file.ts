@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
-import type { AuthSettingsInput, RateLimits } from './config.ts'
+import type { AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits } from './config.ts'
 
 /**
  * The `[auth]` part of `supabase/config.toml` as stand-in settings: the same file the Supabase CLI
  * deploys, so local behaviour follows the project's configuration (confirmations, secure password
- * change, rate limits, site URL) instead of defaults of our own. Only keys present are returned.
+ * change, rate limits, site URL, CAPTCHA) instead of defaults of our own. Only keys present are
+ * returned. `env` resolves the CLI's `env(NAME)` values.
  */
-export function authSettingsFromToml(file: string): AuthSettingsInput {
+export function authSettingsFromToml(file: string, env: Record<string, string | undefined> = process.env): AuthSettingsInput {
   if (!existsSync(file)) return {}
   const toml = parse(readFileSync(file, 'utf8')) as Record<string, unknown>
   const auth = record(toml.auth)
@@ -32,7 +33,44 @@ export function authSettingsFromToml(file: string): AuthSettingsInput {
   if (isCount(limits.token_refresh)) rateLimits.tokenRefresh = limits.token_refresh
   if (isCount(limits.email_sent)) rateLimits.emailSent = limits.email_sent
   if (Object.keys(rateLimits).length) out.rateLimits = rateLimits
+  if (auth.captcha !== undefined) out.captcha = captchaFromToml(record(auth.captcha), env)
   return out
+}
+
+/**
+ * `[auth.captcha]`: `enabled`, `provider` (hcaptcha | turnstile, refused otherwise as the CLI does)
+ * and `secret`, usually `env(NAME)`. The CLI sends an unset `env(NAME)` on verbatim with a warning;
+ * here it counts as no secret, so an enabled CAPTCHA without one stops start-up (GoTrue's rule).
+ */
+function captchaFromToml(captcha: Record<string, unknown>, env: Record<string, string | undefined>): Partial<CaptchaSettings> {
+  const out: Partial<CaptchaSettings> = {}
+  if (typeof captcha.enabled === 'boolean') out.enabled = captcha.enabled
+  if (typeof captcha.provider === 'string') {
+    const provider = fromEnv(captcha.provider, env)
+    if (!isCaptchaProvider(provider)) {
+      throw new Error(`supabase/config.toml [auth.captcha] provider must be one of hcaptcha, turnstile, not "${provider}"`)
+    }
+    out.provider = provider
+  }
+  if (typeof captcha.secret === 'string') {
+    const secret = fromEnv(captcha.secret, env)
+    const unset = ENV_REF.exec(secret)
+    if (unset && out.enabled) console.warn(`[supabase-local] WARN: environment variable is unset: ${unset[1]} ([auth.captcha] secret)`)
+    out.secret = unset ? '' : secret
+  }
+  return out
+}
+
+export function isCaptchaProvider(value: unknown): value is CaptchaProvider {
+  return value === 'hcaptcha' || value === 'turnstile'
+}
+
+/** The CLI's `env(NAME)`: the variable's value when set and not empty, else the text as written. */
+const ENV_REF = /^env\((.*)\)$/
+
+function fromEnv(value: string, env: Record<string, string | undefined>): string {
+  const m = ENV_REF.exec(value)
+  return m && env[m[1]] ? env[m[1]]! : value
 }
 
 function record(value: unknown): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { SignJWT } from 'jose'
-import { authSettingsFromToml } from './config-file.ts'
+import { authSettingsFromToml, isCaptchaProvider } from './config-file.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
 export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -33,6 +33,25 @@ export interface RateLimits {
   emailSent: number
 }
 
+export type CaptchaProvider = 'hcaptcha' | 'turnstile'
+
+/**
+ * GoTrue's CAPTCHA protection (GOTRUE_SECURITY_CAPTCHA_*, `[auth.captcha]` in config.toml): off
+ * unless enabled; then the protected routes want `gotrue_meta_security.captcha_token` and check it
+ * with the provider (`auth/captcha.ts`).
+ */
+export interface CaptchaSettings {
+  enabled: boolean
+  /** GoTrue's default is hcaptcha */
+  provider: CaptchaProvider
+  /** the provider's secret key, sent as `secret` */
+  secret: string
+  /** the siteverify URL; null: the provider's own (tests point it at a local fake) */
+  verifyUrl: string | null
+  /** the whole verification call, as GoTrue's GOTRUE_SECURITY_CAPTCHA_TIMEOUT (10 s) */
+  timeoutMs: number
+}
+
 export interface AuthSettings {
   /** mailer autoconfirm: sign-up returns a session at once (Supabase CLI default) */
   autoconfirm: boolean
@@ -53,9 +72,13 @@ export interface AuthSettings {
   trustProxy: boolean
   /** `secure_password_change`: a password change on a session older than 24 h needs a reauthentication nonce */
   securePasswordChange: boolean
+  captcha: CaptchaSettings
 }
 
-export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> }
+export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits' | 'captcha'>> & {
+  rateLimits?: Partial<RateLimits>
+  captcha?: Partial<CaptchaSettings>
+}
 
 export interface StandInConfig {
   host: string
@@ -109,12 +132,22 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   emailSent: Number.POSITIVE_INFINITY,
 }
 
+export const DEFAULT_CAPTCHA: CaptchaSettings = {
+  enabled: false,
+  provider: 'hcaptcha',
+  secret: '',
+  verifyUrl: null,
+  timeoutMs: 10_000,
+}
+
 /**
  * Settings, later ones winning: the built-in defaults (the Supabase CLI's), `[auth]` of
  * `supabase/config.toml`, the environment, then `input.auth`.
  * Env overrides: SUPABASE_LOCAL_JWT_SECRET, SUPABASE_LOCAL_ANON_KEY, SUPABASE_LOCAL_SERVICE_ROLE_KEY,
  * SUPABASE_LOCAL_SITE_URL, SUPABASE_LOCAL_AUTOCONFIRM=true|false, SUPABASE_LOCAL_ANONYMOUS=false,
- * SUPABASE_LOCAL_TRUST_PROXY=true. With a new secret and no keys, keys are signed with that secret.
+ * SUPABASE_LOCAL_TRUST_PROXY=true, SUPABASE_LOCAL_CAPTCHA_ENABLED=true|false, SUPABASE_LOCAL_CAPTCHA_PROVIDER,
+ * SUPABASE_LOCAL_CAPTCHA_SECRET, SUPABASE_LOCAL_CAPTCHA_VERIFY_URL. With a new secret and no keys, keys
+ * are signed with that secret.
  */
 export async function resolveConfig(input: ConfigInput = {}): Promise<StandInConfig> {
   const env = input.env ?? process.env
@@ -148,7 +181,7 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
 
 function authSettings(input: ConfigInput, env: Record<string, string | undefined>, root: string): AuthSettings {
   const configFile = input.configFile === undefined ? path.join(root, 'supabase', 'config.toml') : input.configFile
-  const fromFile = configFile ? authSettingsFromToml(configFile) : {}
+  const fromFile = configFile ? authSettingsFromToml(configFile, env) : {}
   const fromEnv: AuthSettingsInput = {}
   if (env.SUPABASE_LOCAL_AUTOCONFIRM === 'false' || env.SUPABASE_LOCAL_AUTOCONFIRM === 'true') {
     fromEnv.autoconfirm = env.SUPABASE_LOCAL_AUTOCONFIRM === 'true'
@@ -156,9 +189,10 @@ function authSettings(input: ConfigInput, env: Record<string, string | undefined
   if (env.SUPABASE_LOCAL_ANONYMOUS === 'false') fromEnv.anonymousSignIns = false
   if (env.SUPABASE_LOCAL_TRUST_PROXY === 'true') fromEnv.trustProxy = true
   if (env.SUPABASE_LOCAL_SITE_URL) fromEnv.siteUrl = env.SUPABASE_LOCAL_SITE_URL
-  const { rateLimits: fileLimits, ...fileRest } = fromFile
-  const { rateLimits: inputLimits, ...inputRest } = input.auth ?? {}
+  const { rateLimits: fileLimits, captcha: fileCaptcha, ...fileRest } = fromFile
+  const { rateLimits: inputLimits, captcha: inputCaptcha, ...inputRest } = input.auth ?? {}
   const rateLimits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...fileLimits, ...inputLimits }
+  const captcha = captchaSettings(fileCaptcha, captchaFromEnv(env), inputCaptcha)
   const merged = {
     autoconfirm: true,
     anonymousSignIns: true,
@@ -176,7 +210,49 @@ function authSettings(input: ConfigInput, env: Record<string, string | undefined
   return {
     ...merged,
     rateLimits,
+    captcha,
     // per email and per address; GoTrue counts password sign-ins under sign_in_sign_ups
     signInRateLimit: inputRest.signInRateLimit ?? { max: rateLimits.signInSignUps, windowMs: 5 * 60_000 },
   }
+}
+
+function captchaFromEnv(env: Record<string, string | undefined>): Partial<CaptchaSettings> {
+  const out: Partial<CaptchaSettings> = {}
+  const enabled = env.SUPABASE_LOCAL_CAPTCHA_ENABLED
+  if (enabled === 'true' || enabled === 'false') out.enabled = enabled === 'true'
+  if (env.SUPABASE_LOCAL_CAPTCHA_PROVIDER) {
+    if (!isCaptchaProvider(env.SUPABASE_LOCAL_CAPTCHA_PROVIDER)) {
+      throw new Error(`SUPABASE_LOCAL_CAPTCHA_PROVIDER must be hcaptcha or turnstile, not "${env.SUPABASE_LOCAL_CAPTCHA_PROVIDER}"`)
+    }
+    out.provider = env.SUPABASE_LOCAL_CAPTCHA_PROVIDER
+  }
+  if (env.SUPABASE_LOCAL_CAPTCHA_SECRET) out.secret = env.SUPABASE_LOCAL_CAPTCHA_SECRET
+  if (env.SUPABASE_LOCAL_CAPTCHA_VERIFY_URL) out.verifyUrl = env.SUPABASE_LOCAL_CAPTCHA_VERIFY_URL
+  return out
+}
+
+/**
+ * The file, the environment, then the options; checked as GoTrue checks it at start-up
+ * (CaptchaConfiguration.Validate): only when enabled, a known provider and a non-empty secret.
+ */
+function captchaSettings(...layers: (Partial<CaptchaSettings> | undefined)[]): CaptchaSettings {
+  const c: CaptchaSettings = { ...DEFAULT_CAPTCHA }
+  for (const layer of layers) {
+    for (const [k, v] of Object.entries(layer ?? {})) if (v !== undefined) Object.assign(c, { [k]: v })
+  }
+  c.secret = c.secret.trim()
+  if (!c.enabled) return c
+  if (!isCaptchaProvider(c.provider)) throw new Error(`unsupported captcha provider: ${String(c.provider)}`)
+  if (!c.secret) {
+    throw new Error('captcha provider secret is empty: set [auth.captcha] secret (or SUPABASE_LOCAL_CAPTCHA_SECRET)')
+  }
+  if (c.verifyUrl) {
+    try {
+      new URL(c.verifyUrl)
+    } catch {
+      throw new Error(`captcha verify URL is not a URL: ${c.verifyUrl}`)
+    }
+  }
+  if (!(c.timeoutMs > 0)) throw new Error(`captcha timeout must be positive, not ${c.timeoutMs}`)
+  return c
 }

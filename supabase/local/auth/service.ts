@@ -10,6 +10,7 @@ import { verifyGet, verifyPost } from './verify.ts'
 import { createUser, deleteUser, getUserById, listUsers, updateUserById } from './admin.ts'
 import { generateLink, invite } from './admin-links.ts'
 import { authorize, reauthenticate } from './reauthenticate.ts'
+import { captchaStage, verifyCaptcha } from './captcha.ts'
 
 type Route = [method: string, path: string | RegExp, handler: Handler]
 
@@ -101,6 +102,8 @@ function failureMessage(method: string, path: string, err: unknown): string {
 export async function createAuthService(base: StandInContext): Promise<Service> {
   const ctx = createAuthContext(base)
   const table = routes()
+  const captcha = ctx.config.auth.captcha
+  if (captcha.enabled) ctx.log(`auth: CAPTCHA required (${captcha.provider}, verified at ${captcha.verifyUrl || 'the provider'})`)
   return {
     prefix: '/auth/v1',
     async handle(req: LocalRequest): Promise<LocalResponse> {
@@ -110,7 +113,11 @@ export async function createAuthService(base: StandInContext): Promise<Service> 
       try {
         if (!route) throw errors.notFound()
         const limiter = limiterFor(ctx, method, path, req)
+        // GoTrue checks the CAPTCHA before /signup's and /token's limits, after the mail routes' ones
+        const captcha = captchaStage(method, path, req)
+        if (captcha === 'before') await verifyCaptcha(ctx, req)
         if (limiter && !ctx.limiters[limiter].take(clientIp(ctx.config, req))) throw errors.requestRateLimit()
+        if (captcha === 'after') await verifyCaptcha(ctx, req)
         return await route[2](ctx, { ...req, path })
       } catch (err) {
         if (err instanceof AuthError) return errorResponse(req, err)
