@@ -1,10 +1,14 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestStandIn } from '../../../supabase/local/testing.ts'
+import type { StandIn } from '../../../supabase/local/server.ts'
 import { CAPTCHA_MISSING } from '../../../lib/captcha/config.ts'
 import type { Db } from '../../../lib/listings/refusal.ts'
 import { SIGNED_IN, startTrial, type StartRequest } from '../../../lib/trials/start.ts'
 import { latestTrialProject } from '../../../lib/trials/steps.ts'
 import { clientFor } from '../../helpers/supabase.ts'
-import { assembleCast, must, type Cast } from '../app/cast.ts'
+import { assembleCast, MIGRATIONS_DIR, must, type Cast } from '../app/cast.ts'
 
 // Issue 13: /try/intro's "Start my trial" (lib/trials/start.ts) against the stand-in with the real
 // clients and the real per-address counter: an anonymous session and a project for a new visitor,
@@ -72,5 +76,55 @@ describe('starting a trial', () => {
     await expect(startTrial({ fresh: false }, await request({ supabase: cast.owner.client, user: data.user }))).rejects.toThrow(SIGNED_IN)
     const own = must(await cast.service.from('trial_projects').select('id').eq('owner_id', cast.owner.id), 'projects')
     expect(own).toHaveLength(0)
+  })
+})
+
+describe('starting a trial with CAPTCHA protection on', () => {
+  // the auth server verifies the widget's token with the provider (here a local fake of Turnstile's siteverify)
+  const tokens: string[] = []
+  const provider = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => (body += c))
+    req.on('end', () => {
+      const token = new URLSearchParams(body).get('response') ?? ''
+      tokens.push(token)
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(token === 'good-token' ? { success: true } : { success: false, 'error-codes': ['invalid-input-response'] }))
+    })
+  })
+  let standIn: StandIn
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
+    const verifyUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/siteverify`
+    standIn = await startTestStandIn({
+      migrationsDir: MIGRATIONS_DIR,
+      seedFile: null,
+      auth: { captcha: { enabled: true, provider: 'turnstile', secret: 'test-secret', verifyUrl } },
+    })
+    process.env.NEXT_PUBLIC_SUPABASE_URL = standIn.url
+  })
+  afterAll(async () => {
+    await standIn?.stop()
+    provider.closeAllConnections()
+    await new Promise<void>((resolve) => provider.close(() => resolve()))
+  })
+
+  const request = (): StartRequest => ({
+    supabase: clientFor(standIn),
+    user: null,
+    address: null,
+    captcha: { provider: 'turnstile', siteKey: '1x00000000000000000000AA' },
+  })
+
+  it('passes the widget token to the auth server, which lets a good one in and refuses a bad one with a message', async () => {
+    const bad = request()
+    await expect(startTrial({ fresh: false, captchaToken: 'forged' }, bad)).rejects.toThrow(
+      'The check that you are a person did not pass. Complete it again, then retry.',
+    )
+    expect((await bad.supabase.auth.getSession()).data.session).toBeNull()
+    const good = request()
+    await expect(startTrial({ fresh: false, captchaToken: 'good-token' }, good)).resolves.toEqual({ next: '/try/property' })
+    expect((await good.supabase.auth.getUser()).data.user?.is_anonymous).toBe(true)
+    expect(tokens).toEqual(['forged', 'good-token'])
   })
 })
