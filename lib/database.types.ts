@@ -1017,6 +1017,18 @@ export type Database = {
         }
         Returns: undefined
       }
+      import_trial_project: {
+        Args: {
+          p_listing_id: string
+          p_photos: string[]
+          p_project_id: string
+          p_team_id: string
+        }
+        Returns: ({
+          listing_id: string
+          video_id: string
+        })[]
+      }
       is_admin: {
         Args: never
         Returns: boolean

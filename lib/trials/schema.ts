@@ -114,3 +114,7 @@ export const trialPhotoUploadSchema = z.object({
 })
 
 export const trialPhotoFinalizeSchema = z.object({ projectId: idSchema, path: z.string().min(1).max(500) })
+
+/** Keeping the trial: which project goes into which team (the team creation page and the team home). */
+export const importTrialSchema = z.object({ projectId: idSchema, teamId: idSchema })
+export type ImportTrialInput = z.input<typeof importTrialSchema>

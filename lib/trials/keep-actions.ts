@@ -1,0 +1,20 @@
+'use server'
+
+import { revalidatePath } from 'next/cache'
+import { teamAction } from '@/lib/listings/guard'
+import { importTrialProject } from './import'
+import type { ImportTrialInput } from './schema'
+
+/*
+ * Keeping the trial, for signed-in (non-anonymous) people only: teamAction checks the session, the
+ * logic parses the input with importTrialSchema and runs as the person (storage policies, then
+ * import_trial_project, which checks ownership and membership itself).
+ */
+
+const run = teamAction(importTrialProject)
+
+export async function importTrial(input: ImportTrialInput) {
+  const result = await run(input)
+  if (result.ok) revalidatePath(`/dashboard/${result.data.teamId}`, 'layout')
+  return result
+}
