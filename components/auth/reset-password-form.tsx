@@ -10,7 +10,7 @@ import { PASSWORD_MIN } from '@/lib/constants'
 import { FormNotice } from './auth-heading'
 import { useAuthForm } from './use-auth-form'
 
-export function ResetPasswordForm() {
+export function ResetPasswordForm({ next }: { next?: string }) {
   const router = useRouter()
   const { fieldErrors, formError, pending, handleSubmit } = useAuthForm({
     schema: resetPasswordSchema,
@@ -32,6 +32,7 @@ export function ResetPasswordForm() {
         void handleSubmit({
           password: String(form.get('password') ?? ''),
           confirmPassword: String(form.get('confirmPassword') ?? ''),
+          next,
         })
       }}
       className="space-y-5"

@@ -11,9 +11,11 @@ import { PASSWORD_MIN } from '@/lib/constants'
 import { FormNotice } from './auth-heading'
 import { useAuthForm } from './use-auth-form'
 
-export function SignupForm({ next }: { next?: string }) {
+/** `keepTrial`: the visitor has a trial session, whose account this form converts (same user). */
+export function SignupForm({ next, keepTrial = false }: { next?: string; keepTrial?: boolean }) {
   const router = useRouter()
   const [confirmTo, setConfirmTo] = useState<string | null>(null)
+  const [passwordLater, setPasswordLater] = useState(false)
   const submittedEmail = useRef('')
   const { fieldErrors, formError, pending, handleSubmit } = useAuthForm({
     schema: signUpSchema,
@@ -22,6 +24,7 @@ export function SignupForm({ next }: { next?: string }) {
     onSuccess: (data, id) => {
       if (data.needsConfirmation) {
         toast.info('Check your inbox to confirm your email.', { id })
+        setPasswordLater('passwordLater' in data && data.passwordLater)
         setConfirmTo(submittedEmail.current)
         return
       }
@@ -34,7 +37,9 @@ export function SignupForm({ next }: { next?: string }) {
   if (confirmTo) {
     return (
       <FormNotice tone="success">
-        We sent a confirmation link to <strong>{confirmTo}</strong>. Open it to finish creating your account.
+        We sent a confirmation link to <strong>{confirmTo}</strong>. Open it to finish creating your account
+        {keepTrial ? ' — in this browser, and your trial comes with you' : ''}.
+        {passwordLater ? ' Your trial session is more than a day old, so the link asks you to choose your password once more.' : ''}
       </FormNotice>
     )
   }

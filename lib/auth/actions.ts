@@ -5,7 +5,9 @@ import { createClient } from '@/lib/supabase/server'
 import { describeAuthError } from './messages'
 import { safeNextPath } from './next-path'
 import { siteUrl } from '@/lib/env'
+import type { Db } from '@/lib/listings/refusal'
 import { clientAddress } from './client-address'
+import { signUpKeepingTrial } from './keep-trial'
 import { checkAttempt, clearFailures, recordFailure, takeAttempt } from './rate-limit'
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from './schema'
 
@@ -30,14 +32,20 @@ export const signIn = action(signInSchema, async ({ email, password, next, captc
 })
 
 /**
- * Creates the account. With auto-confirm (the local default) the person is signed in at once;
- * otherwise they must follow the emailed link, which comes back through /auth/callback.
+ * Creates the account (or converts a trial visitor's, lib/auth/keep-trial.ts). With auto-confirm the
+ * person is signed in at once; otherwise they must follow the emailed link, which comes back through
+ * /auth/callback.
  */
 export const signUp = action(signUpSchema, async ({ fullName, email, password, next }) => {
   await takeAttempt({ name: 'signUpPerAddress', subject: await clientAddress() })
   const supabase = await createClient()
   const origin = siteUrl()
   const nextPath = safeNextPath(next)
+  // a trial visitor's own account becomes the real one (same user id): the trial stays theirs
+  const { data: current } = await supabase.auth.getUser()
+  if (current.user?.is_anonymous) {
+    return signUpKeepingTrial(supabase as unknown as Db, current.user, { fullName, email, password, nextPath })
+  }
   const { data, error } = await supabase.auth.signUp({
     email,
     password,
@@ -67,12 +75,12 @@ export const requestPasswordReset = action(forgotPasswordSchema, async ({ email,
   return { sent: true as const }
 })
 
-/** Sets a new password for the session the reset link opened. */
-export const updatePassword = action(resetPasswordSchema, async ({ password }) => {
+/** Sets a new password for the session the reset link (or a trial's confirmation link) opened. */
+export const updatePassword = action(resetPasswordSchema, async ({ password, next }) => {
   const supabase = await createClient()
   const { data: userData } = await supabase.auth.getUser()
   if (!userData.user) throw new ActionError('Your reset link has expired. Request a new one.')
   const { error } = await supabase.auth.updateUser({ password })
   if (error) fail(error)
-  return { next: '/dashboard' }
+  return { next: safeNextPath(next) }
 })

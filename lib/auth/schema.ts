@@ -34,7 +34,7 @@ export const signUpSchema = z.object({
 export const forgotPasswordSchema = z.object({ email: emailSchema, captchaToken: captchaTokenSchema })
 
 export const resetPasswordSchema = z
-  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .object({ password: newPasswordSchema, confirmPassword: z.string(), next: z.string().optional() })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
     message: 'The two passwords do not match.',

@@ -2,12 +2,20 @@ import type { Metadata } from 'next'
 import { AuthHeading } from '@/components/auth/auth-heading'
 import { ResetPasswordForm } from '@/components/auth/reset-password-form'
 import { ButtonLink } from '@/components/ui/button'
+import { safeNextPath } from '@/lib/auth/next-path'
+import type { SearchParams } from '@/lib/auth/page-props'
 import { getUser } from '@/lib/auth/user'
 
 export const metadata: Metadata = { title: 'Choose a new password' }
 
-/** Opened from the reset email: /auth/callback has turned the link into a session first. */
-export default async function ResetPasswordPage() {
+/**
+ * Opened from the reset email: /auth/callback has turned the link into a session first. A trial
+ * visitor whose password had to wait for that fresh session (lib/auth/convert.ts) comes here with
+ * `next`, the offer to import their trial.
+ */
+export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams
+  const next = typeof params.next === 'string' ? safeNextPath(params.next) : undefined
   const user = await getUser()
   if (!user) {
     return (
@@ -32,7 +40,7 @@ export default async function ResetPasswordPage() {
           </>
         }
       />
-      <ResetPasswordForm />
+      <ResetPasswordForm next={next} />
     </>
   )
 }
