@@ -6,6 +6,7 @@ import { Card, CardBody } from '@/components/ui/card'
 import { CreateTeamForm } from '@/components/teams/create-team-form'
 import { InvitationInbox } from '@/components/teams/invitation-inbox'
 import type { MyInvitation } from '@/lib/teams/queries'
+import type { TrialOffer } from '@/lib/trials/offer'
 import { WELCOME_CREDITS } from '@/lib/constants'
 
 interface Props {
@@ -13,9 +14,11 @@ interface Props {
   invitations: MyInvitation[]
   highlightToken?: string
   teams: { id: string; name: string }[]
+  /** a trial the person can bring into the new team (signing up from the try flow lands here) */
+  trial?: TrialOffer | null
 }
 
-export function CreateTeamClient({ email, invitations, highlightToken, teams }: Props) {
+export function CreateTeamClient({ email, invitations, highlightToken, teams, trial }: Props) {
   const linkNotFound = Boolean(highlightToken) && !invitations.some((i) => i.token === highlightToken)
   const hasInvites = invitations.length > 0
   const invitedFirst = Boolean(highlightToken) && !linkNotFound
@@ -45,7 +48,7 @@ export function CreateTeamClient({ email, invitations, highlightToken, teams }: 
               <strong className="font-semibold text-ink">{WELCOME_CREDITS} free render credits</strong>.
             </p>
           </div>
-          <CreateTeamForm autoFocus={!invitedFirst} />
+          <CreateTeamForm autoFocus={!invitedFirst} trial={trial} />
         </CardBody>
       </Card>
     </section>

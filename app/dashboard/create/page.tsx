@@ -2,15 +2,32 @@ import type { Metadata } from 'next'
 import { Logo } from '@/components/site/logo'
 import { CreateTeamClient } from './page-client'
 import { requireUser } from '@/lib/auth/user'
+import type { Db } from '@/lib/listings/refusal'
+import { createClient } from '@/lib/supabase/server'
 import { listMyInvitations, listMyTeams } from '@/lib/teams/queries'
+import { trialToImport } from '@/lib/trials/offer'
 
 export const metadata: Metadata = { title: 'Create a team' }
 
-export default async function CreateTeamPage({ searchParams }: { searchParams: Promise<{ invite?: string | string[] }> }) {
-  const { invite } = await searchParams
+type Params = Promise<{ invite?: string | string[]; import?: string | string[] }>
+
+export default async function CreateTeamPage({ searchParams }: { searchParams: Params }) {
+  const { invite, import: importId } = await searchParams
   const token = typeof invite === 'string' ? invite : undefined
-  const user = await requireUser(token ? `/dashboard/create?invite=${encodeURIComponent(token)}` : '/dashboard/create')
-  const [invitations, teams] = await Promise.all([listMyInvitations(user.email ?? ''), listMyTeams(user.id)])
+  const trialId = typeof importId === 'string' ? importId : undefined
+  const here = token
+    ? `/dashboard/create?invite=${encodeURIComponent(token)}`
+    : trialId
+      ? `/dashboard/create?import=${encodeURIComponent(trialId)}`
+      : '/dashboard/create'
+  const user = await requireUser(here)
+  const db = (await createClient()) as unknown as Db
+  // the trial asked for (the sign-up link), else the person's newest one that is still only a trial
+  const [invitations, teams, trial] = await Promise.all([
+    listMyInvitations(user.email ?? ''),
+    listMyTeams(user.id),
+    trialToImport(db, user.id, trialId),
+  ])
 
   return (
     <div className="min-h-dvh bg-canvas">
@@ -30,6 +47,7 @@ export default async function CreateTeamPage({ searchParams }: { searchParams: P
           invitations={invitations}
           highlightToken={token}
           teams={teams.map((t) => ({ id: t.id, name: t.name }))}
+          trial={trial}
         />
       </main>
     </div>

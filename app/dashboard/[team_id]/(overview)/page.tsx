@@ -20,6 +20,10 @@ import { listMembers } from '@/lib/teams/queries'
 import { getRecentVideos } from '@/lib/videos/queries'
 import { getRecentRuns } from '@/lib/render/queries'
 import { RecentRenders } from '@/components/videos/recent-renders'
+import { TrialImportCard } from '@/components/try/trial-import'
+import type { Db } from '@/lib/listings/refusal'
+import { createClient } from '@/lib/supabase/server'
+import { trialToImport } from '@/lib/trials/offer'
 
 export const metadata: Metadata = { title: 'Team home' }
 
@@ -32,7 +36,7 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
   const { team_id } = await params
   const { user, team } = await requireTeam(team_id)
   const base = `/dashboard/${team.id}`
-  const [balance, members, activity, profile, videos, listings, runs] = await Promise.all([
+  const [balance, members, activity, profile, videos, listings, runs, trial] = await Promise.all([
     getCreditBalance(team.id),
     listMembers(team.id),
     recentActivity(team.id),
@@ -40,6 +44,8 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
     getRecentVideos(team.id, 5),
     listListings(team.id, { pageSize: 3 }),
     getRecentRuns(team.id),
+    // a trial the person made before signing up and has not brought into a team yet
+    createClient().then((db) => trialToImport(db as unknown as Db, user.id)),
   ])
   const renders = Math.floor(balance / RENDER_CREDIT_COST)
 
@@ -55,6 +61,8 @@ export default async function TeamHomePage({ params }: { params: Promise<{ team_
           </ButtonLink>
         }
       />
+
+      {trial ? <TrialImportCard trial={trial} teamId={team.id} teamName={team.name} /> : null}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <StatCard
