@@ -17,7 +17,7 @@ export function SignupForm({ next, keepTrial = false }: { next?: string; keepTri
   const [confirmTo, setConfirmTo] = useState<string | null>(null)
   const [passwordLater, setPasswordLater] = useState(false)
   const submittedEmail = useRef('')
-  const { fieldErrors, formError, pending, handleSubmit } = useAuthForm({
+  const { fieldErrors, formError, pending, handleSubmit, captcha } = useAuthForm({
     schema: signUpSchema,
     submit: signUp,
     loading: 'Creating your account…',
@@ -71,6 +71,7 @@ export function SignupForm({ next, keepTrial = false }: { next?: string; keepTri
         error={fieldErrors.password}
         hint={`At least ${PASSWORD_MIN} characters.`}
       />
+      {captcha}
       <Button type="submit" className="w-full" size="lg" pending={pending}>
         Create account
       </Button>

@@ -36,7 +36,7 @@ export const signIn = action(signInSchema, async ({ email, password, next, captc
  * person is signed in at once; otherwise they must follow the emailed link, which comes back through
  * /auth/callback.
  */
-export const signUp = action(signUpSchema, async ({ fullName, email, password, next }) => {
+export const signUp = action(signUpSchema, async ({ fullName, email, password, next, captchaToken }) => {
   await takeAttempt({ name: 'signUpPerAddress', subject: await clientAddress() })
   const supabase = await createClient()
   const origin = siteUrl()
@@ -52,6 +52,7 @@ export const signUp = action(signUpSchema, async ({ fullName, email, password, n
     options: {
       data: fullName ? { full_name: fullName } : {},
       emailRedirectTo: `${origin}/auth/callback?next=${encodeURIComponent(nextPath)}`,
+      captchaToken,
     },
   })
   if (error) fail(error)
