@@ -6,8 +6,8 @@ import { AuthError, errors } from './errors.ts'
 import { checkPasswordStrength, hashPassword } from './passwords.ts'
 import { obj, readJson, requireAdmin, str, type Body } from './request.ts'
 import {
-  findUserByEmail, findUserById, identitiesOf, insertEmailIdentity, insertUser, isValidEmail, normalizeEmail,
-  serializeUser, syncEmailIdentity, updateUser, userJson, type UserRow,
+  findUserByEmail, findUserById, insertEmailIdentity, insertUser, isValidEmail, normalizeEmail,
+  syncEmailIdentity, updateUser, userJson, type UserRow,
 } from './users.ts'
 
 const ID = /^\/admin\/users\/([^/]+)$/
@@ -34,35 +34,6 @@ function mergeMeta(current: Record<string, unknown> | null, patch: Record<string
     else out[k] = v
   }
   return out
-}
-
-function positiveInt(v: string | null, fallback: number): number {
-  const n = v ? Number.parseInt(v, 10) : NaN
-  return Number.isFinite(n) && n > 0 ? n : fallback
-}
-
-/**
- * GET /admin/users?page=&per_page= with GoTrue's paging headers. auth-js reads the page from the
- * first query value of each Link entry, so `page` must come first (GoTrue sorts the query keys).
- */
-export async function listUsers(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
-  await requireAdmin(ctx.config, req)
-  const page = positiveInt(req.url.searchParams.get('page'), 1)
-  const perPage = Math.min(positiveInt(req.url.searchParams.get('per_page'), 50), 1000)
-  return owner(ctx, async (tx) => {
-    const count = await tx.query<{ n: number }>('select count(*)::int as n from auth.users')
-    const total = count.rows[0].n
-    const r = await tx.query<UserRow>('select * from auth.users order by created_at desc, id limit $1 offset $2', [
-      perPage,
-      (page - 1) * perPage,
-    ])
-    const users = []
-    for (const u of r.rows) users.push(serializeUser(u, await identitiesOf(tx, u.id)))
-    const lastPage = Math.ceil(total / perPage)
-    const link = (p: number) => `</admin/users?page=${p}&per_page=${perPage}>`
-    const links = [...(lastPage > page ? [`${link(page + 1)}; rel="next"`] : []), `${link(lastPage)}; rel="last"`]
-    return ok(req, { users, aud: 'authenticated' }, 200, { 'X-Total-Count': String(total), Link: links.join(', ') })
-  })
 }
 
 export async function getUserById(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
@@ -129,6 +100,8 @@ export async function updateUserById(ctx: AuthContext, req: LocalRequest): Promi
     const appMeta = obj(body.app_metadata)
     if (appMeta) set.raw_app_meta_data = mergeMeta(user.raw_app_meta_data, appMeta)
     if (str(body.role)) set.role = str(body.role)
+    // GoTrue's User.Ban only sets banned_until: the sessions stay, unusable while the ban lasts (refresh
+    // and every authenticated auth route refuse a banned user) and usable again once it is lifted
     if (banned) set.banned_until = banned.until
     if (email !== undefined && normalizeEmail(email) !== user.email) {
       const other = await findUserByEmail(tx, email)
@@ -145,8 +118,6 @@ export async function updateUserById(ctx: AuthContext, req: LocalRequest): Promi
       if (has.rows.length) await syncEmailIdentity(tx, user)
       else await insertEmailIdentity(tx, user)
     } else if (set.email_confirmed_at) await syncEmailIdentity(tx, user)
-    // a ban ends the user's sessions at once, so their refresh tokens stop working too
-    if (banned?.until) await tx.query('delete from auth.sessions where user_id = $1', [id])
     return ok(req, await userJson(tx, user))
   })
 }

@@ -51,6 +51,9 @@ export const errors = {
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
   userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  refreshUserBanned: () => new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned'),
+  /** requireAuthentication: an access token issued before the ban no longer reaches /user, /logout… */
+  bannedCaller: () => new AuthError(403, 'user_banned', 'User is banned'),
   userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
   emailExists: () =>
     new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),

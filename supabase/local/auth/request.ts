@@ -4,7 +4,7 @@ import type { LocalRequest } from '../http.ts'
 import { resolveRequestAuth, verifyJwt, type Claims } from '../jwt.ts'
 import { errors } from './errors.ts'
 import { sessionExists } from './sessions.ts'
-import { findUserById, type UserRow } from './users.ts'
+import { findUserById, isBanned, type UserRow } from './users.ts'
 
 export type Body = Record<string, unknown>
 
@@ -59,13 +59,17 @@ export async function callerClaims(config: StandInConfig, req: LocalRequest): Pr
   return v.claims
 }
 
-/** GoTrue's middleware for /user and /logout: the user must exist and its session must not be gone. */
+/**
+ * GoTrue's requireAuthentication for /user, /logout and /reauthenticate: the user must exist, its
+ * session must not be gone, and it must not be banned (a token issued before the ban is refused).
+ */
 export async function loadCaller(tx: Tx, claims: Claims): Promise<SignedInCaller> {
   const user = await findUserById(tx, String(claims.sub))
   if (!user) throw errors.userNotFoundFromJwt()
   // a token minted without session_id (by app code or tests) is accepted, as GoTrue does
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : ''
   if (sessionId && !(await sessionExists(tx, sessionId))) throw errors.sessionNotFound()
+  if (isBanned(user)) throw errors.bannedCaller()
   return { user, claims, sessionId }
 }
 

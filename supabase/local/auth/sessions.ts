@@ -4,7 +4,7 @@ import type { Tx } from '../db.ts'
 import { signJwt } from '../jwt.ts'
 import { errors, type AuthError } from './errors.ts'
 import { randomToken } from './secrets.ts'
-import { updateUser, userJson, type UserRow } from './users.ts'
+import { isBanned, updateUser, userJson, type UserRow } from './users.ts'
 
 /** GoTrue's `AuthenticationMethod` names, as they appear in the `amr` claim. */
 export type AuthMethod =
@@ -135,7 +135,7 @@ export async function refreshSession(tx: Tx, config: StandInConfig, token: strin
   const u = await tx.query<UserRow>('select * from auth.users where id = $1', [session.user_id])
   const user = u.rows[0]
   if (!user) throw errors.refreshSessionGone()
-  if (user.banned_until && user.banned_until.getTime() > Date.now()) throw errors.userBanned()
+  if (isBanned(user)) throw errors.refreshUserBanned()
 
   if (rt.revoked) {
     const active = await tx.query<RefreshTokenRow>(
