@@ -38,6 +38,19 @@ export const AVATARS = {
   mimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
 
+/** The voice catalogue; supabase/migrations/20261125012000_voices_admin.sql repeats the bucket's limits. */
+export const VOICE_GENDERS = ['female', 'male', 'neutral'] as const;
+export type VoiceGender = (typeof VOICE_GENDERS)[number];
+export const VOICES = {
+  /** public bucket: samples under `samples/{voice id}/` */
+  bucket: 'voices',
+  sampleMaxBytes: 5 * 1024 * 1024,
+  /** what a sample may be, judged by its bytes */
+  sampleMimeTypes: ['audio/mpeg', 'audio/wav', 'audio/mp4', 'audio/aac', 'audio/ogg'],
+  nameMax: 80,
+  providerVoiceIdMax: 200,
+} as const;
+
 /** sonner defaults from the spec. */
 export const TOASTS = {
   position: 'bottom-right',

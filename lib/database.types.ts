@@ -123,6 +123,102 @@ export type Database = {
           },
         ]
       }
+      coupon_redemptions: {
+        Row: {
+          code: string
+          coupon_id: string
+          created_at: string
+          credits: number
+          id: string
+          redeemed_by: string | null
+          team_id: string | null
+        }
+        Insert: {
+          code: string
+          coupon_id: string
+          created_at?: string
+          credits: number
+          id?: string
+          redeemed_by?: string | null
+          team_id?: string | null
+        }
+        Update: {
+          code?: string
+          coupon_id?: string
+          created_at?: string
+          credits?: number
+          id?: string
+          redeemed_by?: string | null
+          team_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coupon_redemptions_coupon_id_fkey"
+            columns: ["coupon_id"]
+            isOneToOne: false
+            referencedRelation: "coupons"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupon_redemptions_redeemed_by_fkey"
+            columns: ["redeemed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "coupon_redemptions_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      coupons: {
+        Row: {
+          code: string
+          created_at: string
+          created_by: string | null
+          credits: number
+          expires_at: string | null
+          id: string
+          is_active: boolean
+          max_redemptions: number | null
+          redemption_count: number
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          created_by?: string | null
+          credits: number
+          expires_at?: string | null
+          id?: string
+          is_active?: boolean
+          max_redemptions?: number | null
+          redemption_count?: number
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          created_by?: string | null
+          credits?: number
+          expires_at?: string | null
+          id?: string
+          is_active?: boolean
+          max_redemptions?: number | null
+          redemption_count?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "coupons_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       credit_ledger: {
         Row: {
           created_at: string
@@ -167,6 +263,73 @@ export type Database = {
             columns: ["team_id"]
             isOneToOne: false
             referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      feedback: {
+        Row: {
+          admin_note: string | null
+          created_at: string
+          id: string
+          kind: string
+          message: string
+          page_path: string
+          reviewed_at: string | null
+          reviewed_by: string | null
+          status: string
+          team_id: string | null
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          admin_note?: string | null
+          created_at?: string
+          id?: string
+          kind: string
+          message: string
+          page_path: string
+          reviewed_at?: string | null
+          reviewed_by?: string | null
+          status?: string
+          team_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          admin_note?: string | null
+          created_at?: string
+          id?: string
+          kind?: string
+          message?: string
+          page_path?: string
+          reviewed_at?: string | null
+          reviewed_by?: string | null
+          status?: string
+          team_id?: string | null
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "feedback_reviewed_by_fkey"
+            columns: ["reviewed_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "feedback_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "feedback_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -928,6 +1091,42 @@ export type Database = {
         }
         Returns: string[]
       }
+      admin_create_coupon: {
+        Args: {
+          p_code: string
+          p_credits: number
+          p_expires_at?: string
+          p_max_redemptions?: number
+        }
+        Returns: {
+          code: string
+          created_at: string
+          created_by: string | null
+          credits: number
+          expires_at: string | null
+          id: string
+          is_active: boolean
+          max_redemptions: number | null
+          redemption_count: number
+        }
+      }
+      admin_create_voice: {
+        Args: {
+          p_gender: string
+          p_is_active?: boolean
+          p_language: string
+          p_name: string
+          p_provider: string
+          p_provider_voice_id: string
+        }
+        Returns: string
+      }
+      admin_delete_voice: {
+        Args: {
+          p_voice_id: string
+        }
+        Returns: string
+      }
       admin_grant_credits: {
         Args: {
           p_amount: number
@@ -935,6 +1134,102 @@ export type Database = {
           p_team_id: string
         }
         Returns: number
+      }
+      admin_list_feedback: {
+        Args: {
+          p_kind?: string
+          p_limit?: number
+          p_offset?: number
+          p_status?: string
+          p_user_id?: string
+        }
+        Returns: ({
+          id: string
+          user_id: string
+          sender_name: string
+          sender_email: string
+          team_id: string
+          team_name: string
+          kind: string
+          message: string
+          page_path: string
+          status: string
+          admin_note: string
+          reviewed_by: string
+          reviewer_name: string
+          reviewed_at: string
+          created_at: string
+          total: number
+        })[]
+      }
+      admin_move_voice: {
+        Args: {
+          p_direction: string
+          p_voice_id: string
+        }
+        Returns: undefined
+      }
+      admin_set_coupon_active: {
+        Args: {
+          p_active: boolean
+          p_coupon_id: string
+        }
+        Returns: {
+          code: string
+          created_at: string
+          created_by: string | null
+          credits: number
+          expires_at: string | null
+          id: string
+          is_active: boolean
+          max_redemptions: number | null
+          redemption_count: number
+        }
+      }
+      admin_set_voice_active: {
+        Args: {
+          p_is_active: boolean
+          p_voice_id: string
+        }
+        Returns: undefined
+      }
+      admin_set_voice_sample: {
+        Args: {
+          p_sample_path: string
+          p_voice_id: string
+        }
+        Returns: string
+      }
+      admin_update_feedback: {
+        Args: {
+          p_id: string
+          p_note?: string
+          p_status: string
+        }
+        Returns: ({
+          status: string
+          admin_note: string
+          reviewed_at: string
+        })[]
+      }
+      admin_update_voice: {
+        Args: {
+          p_gender: string
+          p_language: string
+          p_name: string
+          p_provider: string
+          p_provider_voice_id: string
+          p_voice_id: string
+        }
+        Returns: undefined
+      }
+      admin_voice_usage: {
+        Args: never
+        Returns: ({
+          voice_id: string
+          videos: number
+          trials: number
+        })[]
       }
       cancel_render: {
         Args: {
@@ -1115,6 +1410,13 @@ export type Database = {
           requeued: number
           failed: number
         })[]
+      }
+      redeem_coupon: {
+        Args: {
+          p_code: string
+          p_team_id: string
+        }
+        Returns: number
       }
       remove_trial_photo: {
         Args: {

@@ -11,6 +11,7 @@ import { startStandIn, type StandIn } from '../supabase/local/server.ts'
 import { DataDirLockedError } from '../supabase/local/lock.ts'
 import { MigrationError } from '../supabase/local/db.ts'
 import { seedDemoListing } from './demo-listing.ts'
+import { seedVoiceSamples } from './voice-samples.ts'
 
 const DEMO_PASSWORD = 'demo-password-1'
 const DEMO_ACCOUNTS = [
@@ -70,9 +71,14 @@ async function main() {
       console.error(`\n  Could not add the demo listing (the app works without it): ${error.message}`)
       return false
     })
+    // the seeded Flite voices' samples, spoken offline, stored once
+    const voiceSamples = await seedVoiceSamples(standIn.url, standIn.config.serviceRoleKey).catch((error: Error) => {
+      console.error(`\n  Could not make the voice samples (the voices work without them): ${error.message}`)
+      return 0
+    })
     console.log(`
   Local Supabase ready in ${Date.now() - started} ms (${standIn.config.dataDir ?? 'in memory'})
-  ${migrations ? `${migrations} new migration(s) applied` : 'migrations up to date'}${standIn.seeded ? ', demo data seeded' : ''}${demoListing ? ', demo listing with photos added' : ''}
+  ${migrations ? `${migrations} new migration(s) applied` : 'migrations up to date'}${standIn.seeded ? ', demo data seeded' : ''}${demoListing ? ', demo listing with photos added' : ''}${voiceSamples ? `, ${voiceSamples} voice samples made` : ''}
 
     App        ${appUrl}
     Supabase   ${standIn.url}

