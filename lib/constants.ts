@@ -119,3 +119,17 @@ export const MEDIA = {
   /** signed URLs handed to pages live this long */
   signedUrlSeconds: 60 * 60,
 } as const;
+
+/** Feedback sent from the dashboard; supabase/migrations/20261125013000_feedback.sql repeats the limits. */
+export const FEEDBACK_KINDS = ['bug', 'idea', 'praise', 'other'] as const;
+export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
+export const FEEDBACK_STATUSES = ['new', 'reviewed', 'resolved'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export const FEEDBACK = {
+  messageMax: 2000,
+  noteMax: 2000,
+  pagePathMax: 500,
+  /** messages one person may send per hour (counted in SQL) */
+  perHour: 20,
+  pageSize: 20,
+} as const;
