@@ -31,6 +31,18 @@ export type InvitationRole = (typeof INVITATION_ROLES)[number];
 export const CREDIT_REASONS = ['welcome', 'coupon', 'render', 'refund', 'admin_grant'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
+/** Coupons; supabase/migrations/20261125011000_coupons.sql repeats these. A null max_redemptions means no limit. */
+export const COUPON = {
+  codePattern: /^[A-Z0-9-]{4,32}$/,
+  codeMin: 4,
+  codeMax: 32,
+  creditsMin: 1,
+  creditsMax: 1000,
+  maxRedemptionsMax: 1_000_000,
+  /** failed redemptions one person may make per 15 minutes (lib/coupons/actions.ts) */
+  failuresPerAccount: 10,
+} as const;
+
 /** Avatar uploads: public bucket, one folder per user id. */
 export const AVATARS = {
   bucket: 'avatars',
