@@ -56,6 +56,8 @@ export async function seedVoiceSamples(url: string, serviceRoleKey: string): Pro
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { publicEnv, serverEnv } = await import('../lib/env.ts')
-  const made = await seedVoiceSamples(publicEnv().NEXT_PUBLIC_SUPABASE_URL, serverEnv().SUPABASE_SERVICE_ROLE_KEY)
+  const key = serverEnv().SUPABASE_SERVICE_ROLE_KEY
+  if (!key) throw new Error('Set SUPABASE_SERVICE_ROLE_KEY: the samples are stored with the service key')
+  const made = await seedVoiceSamples(publicEnv().NEXT_PUBLIC_SUPABASE_URL, key)
   console.log(made ? `${made} voice sample(s) made with Flite` : 'every Flite voice already has its sample')
 }
