@@ -6,6 +6,7 @@ import { LogOut, Menu as MenuIcon, X } from 'lucide-react'
 import { Logo } from '@/components/site/logo'
 import { Avatar } from '@/components/ui/avatar'
 import { Menu, MenuLabel, MenuLink, MenuSeparator } from '@/components/ui/menu'
+import { FeedbackButton } from './feedback-button'
 import { RenderWatcher } from './render-watcher'
 import { TeamNav } from './team-nav'
 import { TeamSwitcher, type SwitcherTeam } from './team-switcher'
@@ -97,7 +98,8 @@ export function DashboardShell({ teams, teamId, user, children }: ShellProps) {
         <div className="flex-1 overflow-y-auto px-4 py-2">
           <SidebarBody teams={teams} teamId={teamId} />
         </div>
-        <div className="border-t border-border p-3">
+        <div className="space-y-1 border-t border-border p-3">
+          <FeedbackButton teamId={teamId} variant="sidebar" />
           <UserMenu user={user} teamId={teamId} />
         </div>
       </aside>
@@ -114,7 +116,10 @@ export function DashboardShell({ teams, teamId, user, children }: ShellProps) {
           <MenuIcon aria-hidden className="size-5" />
         </button>
         <Logo href={`/dashboard/${teamId}`} />
-        <UserMenu user={user} teamId={teamId} align="end" />
+        <div className="flex items-center gap-1">
+          <FeedbackButton teamId={teamId} variant="icon" />
+          <UserMenu user={user} teamId={teamId} align="end" />
+        </div>
       </header>
 
       {drawerOpen ? (

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { X } from 'lucide-react'
 import { cn } from './cn'
 
@@ -21,6 +21,7 @@ export interface DialogProps {
  */
 export function Dialog({ open, onClose, title, description, children, footer, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const ids = useId()
 
   useEffect(() => {
     const dialog = ref.current
@@ -32,6 +33,8 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
   return (
     <dialog
       ref={ref}
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={description ? `${ids}-description` : undefined}
       onClose={onClose}
       onClick={(event) => {
         // a click on the backdrop lands on the dialog element itself
@@ -45,8 +48,14 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
       <div className="p-6">
         <div className="flex items-start justify-between gap-4">
           <div className="space-y-1">
-            <h2 className="text-lg font-semibold">{title}</h2>
-            {description ? <p className="text-sm text-muted">{description}</p> : null}
+            <h2 id={`${ids}-title`} className="text-lg font-semibold">
+              {title}
+            </h2>
+            {description ? (
+              <p id={`${ids}-description`} className="text-sm text-muted">
+                {description}
+              </p>
+            ) : null}
           </div>
           <button
             type="button"
