@@ -31,6 +31,19 @@ export type InvitationRole = (typeof INVITATION_ROLES)[number];
 export const CREDIT_REASONS = ['welcome', 'coupon', 'render', 'refund', 'admin_grant'] as const;
 export type CreditReason = (typeof CREDIT_REASONS)[number];
 
+/** Site administrators' user tools; supabase/migrations/20261125014000_admin_users.sql repeats these. */
+export const ADMIN_GRANT = { min: 1, max: 10_000, noteMax: 500 } as const;
+/** Ban lengths an administrator picks from, as the auth server's ban_duration hours (permanent: 100 years). */
+export const BAN_DURATIONS = [
+  { id: '24h', label: '24 hours', hours: 24 },
+  { id: '7d', label: '7 days', hours: 24 * 7 },
+  { id: '30d', label: '30 days', hours: 24 * 30 },
+  { id: 'permanent', label: 'Until lifted', hours: 876_000 },
+] as const;
+export type BanDurationId = (typeof BAN_DURATIONS)[number]['id'];
+/** The admin user list: rows per page (at most 100, checked again in SQL). */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
 /** Coupons; supabase/migrations/20261125011000_coupons.sql repeats these. A null max_redemptions means no limit. */
 export const COUPON = {
   codePattern: /^[A-Z0-9-]{4,32}$/,

@@ -1132,6 +1132,7 @@ export type Database = {
           p_amount: number
           p_note?: string
           p_team_id: string
+          p_user_id?: string
         }
         Returns: number
       }
@@ -1162,12 +1163,26 @@ export type Database = {
           total: number
         })[]
       }
+      admin_list_users: {
+        Args: {
+          p_filter?: string
+          p_page?: number
+          p_per_page?: number
+          p_search?: string
+          p_sort?: string
+        }
+        Returns: Json
+      }
       admin_move_voice: {
         Args: {
           p_direction: string
           p_voice_id: string
         }
         Returns: undefined
+      }
+      admin_overview: {
+        Args: never
+        Returns: Json
       }
       admin_set_coupon_active: {
         Args: {
@@ -1185,6 +1200,13 @@ export type Database = {
           max_redemptions: number | null
           redemption_count: number
         }
+      }
+      admin_set_user_ban: {
+        Args: {
+          p_hours?: number
+          p_user_id: string
+        }
+        Returns: string
       }
       admin_set_voice_active: {
         Args: {
@@ -1222,6 +1244,12 @@ export type Database = {
           p_voice_id: string
         }
         Returns: undefined
+      }
+      admin_user_detail: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: Json
       }
       admin_voice_usage: {
         Args: never
