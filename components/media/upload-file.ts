@@ -41,7 +41,7 @@ export function photoProblem(file: File): string | null {
  * The token in the URL stands in for the uploader's rights, so no session header is needed.
  */
 export function putToSignedUrl(
-  target: { path: string; token: string; contentType?: string },
+  target: { path: string; token: string; contentType?: string; /** default: the media bucket */ bucket?: string },
   file: File,
   onProgress: (fraction: number) => void,
 ): Promise<void> {
@@ -49,7 +49,7 @@ export function putToSignedUrl(
   const env = publicEnv()
   const base = env.NEXT_PUBLIC_SUPABASE_URL.replace(/\/$/, '')
   const encoded = path.split('/').map(encodeURIComponent).join('/')
-  const url = `${base}/storage/v1/object/upload/sign/${MEDIA_BUCKET}/${encoded}?token=${encodeURIComponent(token)}`
+  const url = `${base}/storage/v1/object/upload/sign/${encodeURIComponent(target.bucket ?? MEDIA_BUCKET)}/${encoded}?token=${encodeURIComponent(token)}`
   return new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('PUT', url)

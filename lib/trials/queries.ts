@@ -107,7 +107,7 @@ export async function countingTrialRun(db: Db, userId: string): Promise<{ id: st
 
 /** Active voices for the video step (the catalogue may be empty until voices are added). */
 export async function trialVoices(db: Db): Promise<{ id: string; name: string; language: string; gender: string }[]> {
-  const { data, error } = await db.from('voices').select('id, name, language, gender').eq('is_active', true).order('sort_order')
+  const { data, error } = await db.from('voices').select('id, name, language, gender').eq('is_active', true).order('sort_order').order('name')
   if (error) return []
   return z.array(z.object({ id: z.uuid(), name: z.string(), language: z.string(), gender: z.string() })).catch([]).parse(data)
 }

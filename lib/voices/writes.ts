@@ -62,14 +62,3 @@ export async function deleteVoice(db: Db, input: unknown): Promise<void> {
   }
 }
 
-/**
- * Which providers this server can ask for speech. None yet: the speech providers arrive with the
- * narration issue (16), so a sample cannot be generated here and the admin page says so.
- */
-export function configuredVoiceProviders(): string[] {
-  return []
-}
-
-export const NO_VOICE_PROVIDER =
-  'No voice provider is configured on this server, so samples cannot be generated yet. Upload a recording instead.'
-

@@ -244,7 +244,8 @@ test('the library uploads, shows where files are used, renames and deletes', asy
   await expect(files.getByRole('listitem')).toHaveCount(1)
 
   await page.getByRole('link', { name: 'Voices' }).click()
-  await expect(page.getByRole('heading', { name: 'No voices yet' })).toBeVisible(NAVIGATION)
+  // the seeded catalogue's active voices, each with its sample to play
+  await expect(page.getByRole('list', { name: 'Voices' }).getByRole('heading', { name: 'Sarah' })).toBeVisible(NAVIGATION)
   await page.getByRole('link', { name: 'Photos' }).click()
   await expect(files).toBeVisible(NAVIGATION)
   await screenshot(page, 'library-desktop')

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { PASSWORD_MIN } from '../../lib/constants.ts'
 import { startStandIn } from '../../supabase/local/server.ts'
 import { migratedSnapshot } from '../../supabase/local/testing.ts'
+import { seedVoiceSamples } from '../../scripts/voice-samples.ts'
 import { E2E_APP_PORT, E2E_SUPABASE_PORT, appUrl } from './env.ts'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -45,7 +46,9 @@ async function main() {
       rateLimits: { signInSignUps: 1000, tokenVerifications: 1000, otp: 1000, anonymousUsers: 1000, tokenRefresh: 1000, emailSent: 10_000 },
     },
   })
-  console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms`)
+  // as at `npm run dev`: the seeded voices' samples (spoken by Flite offline) in storage
+  const samples = await seedVoiceSamples(standIn.url, standIn.config.serviceRoleKey)
+  console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms (${samples} voice samples stored)`)
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -166,7 +166,9 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('radio', { name: /Classic Tour/ })).toBeChecked()
   await expect(page.getByRole('radio', { name: /Landscape/ })).toBeChecked()
-  await expect(page.getByText('No voices yet — administrators add them under Voices', { exact: false })).toBeVisible()
+  // the seeded catalogue's active voices, in their order; none is chosen until the person picks one
+  await expect(page.getByLabel('Narration voice')).toHaveValue('')
+  await expect(page.getByLabel('Narration voice').locator('option').nth(1)).toHaveText(/^Sarah/)
   await expect(page.getByLabel('Music')).toHaveValue('')
   // the narration is drafted per scene from the facts, and can be edited
   await expect(page.getByLabel(/Scene 1 script/)).toHaveValue(/12 Quay Lane/)

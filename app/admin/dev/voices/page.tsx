@@ -1,18 +1,24 @@
 import type { Metadata } from 'next'
-import { FeatureFrame } from '@/components/site/feature-frame'
+import { VoicesManager } from '@/components/admin/voices/voices-manager'
+import { PageHeader } from '@/components/ui/page-header'
 import { requireAdmin } from '@/lib/auth/user'
+import type { Db } from '@/lib/listings/refusal'
+import { createClient } from '@/lib/supabase/server'
+import { listVoicesForAdmin } from '@/lib/voices/queries'
 
 export const metadata: Metadata = { title: 'Voices' }
 
 export default async function AdminVoicesPage() {
   await requireAdmin()
+  const supabase = await createClient()
+  const voices = await listVoicesForAdmin(supabase as unknown as Db)
   return (
-    <FeatureFrame
-      eyebrow="Developer"
-      title="Voices"
-      description="The narrator voices teams can pick for their videos."
-      arrivesWith="narration"
-      purpose="Create, edit and disable voices, set their order, and upload or generate a sample for each."
-    />
+    <>
+      <PageHeader
+        title="Voices"
+        description="The narrator voices teams can pick for their videos: their order, whether teams see them, and a sample of each. Every change is recorded in the audit log."
+      />
+      <VoicesManager voices={voices} />
+    </>
   )
 }

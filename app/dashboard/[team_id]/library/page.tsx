@@ -1,15 +1,19 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { AudioLines, Images } from 'lucide-react'
+import { Images } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { Pagination } from '@/components/listings/pagination'
 import { LibraryGrid } from '@/components/media/library-grid'
 import { LibraryUpload } from '@/components/media/library-upload'
+import { LibraryVoices } from '@/components/media/library-voices'
 import type { MediaKind } from '@/lib/constants'
+import type { Db } from '@/lib/listings/refusal'
 import { listLibrary } from '@/lib/media/queries'
+import { createClient } from '@/lib/supabase/server'
 import { requireTeam } from '@/lib/teams/context'
+import { listActiveVoices } from '@/lib/voices/queries'
 
 export const metadata: Metadata = { title: 'Library' }
 
@@ -58,11 +62,7 @@ export default async function LibraryPage({ params, searchParams }: { params: Pr
         </ul>
       </nav>
       {tab === 'voices' ? (
-        <EmptyState
-          icon={<AudioLines />}
-          title="No voices yet"
-          description="The narration voices, each with a sample to play, appear here once the voice catalogue is switched on."
-        />
+        <LibraryVoices voices={await listActiveVoices((await createClient()) as unknown as Db)} />
       ) : (
         <KindSection teamId={team.id} kind={tab} label={label} page={query.page} base={base} />
       )}
