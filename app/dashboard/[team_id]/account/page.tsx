@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { Coins } from 'lucide-react'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
+import { RedeemCouponForm } from '@/components/coupons/redeem-coupon-form'
 import { CreditLedger } from '@/components/teams/credit-ledger'
 import { DangerZone } from '@/components/teams/danger-zone'
 import { InviteForm } from '@/components/teams/invite-form'
@@ -93,8 +94,15 @@ export default async function AccountPage({ params }: { params: Promise<{ team_i
               </span>
             </div>
           </CardHeader>
-          <CardBody>
-            <CreditLedger entries={ledger} />
+          <CardBody className="space-y-6">
+            <div id="redeem" className="scroll-mt-20">
+              <h3 className="mb-3 text-sm font-semibold text-ink">Redeem a coupon</h3>
+              <RedeemCouponForm teamId={team.id} />
+            </div>
+            <div>
+              <h3 className="mb-3 text-sm font-semibold text-ink">History</h3>
+              <CreditLedger entries={ledger} />
+            </div>
           </CardBody>
         </Card>
 
