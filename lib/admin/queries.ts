@@ -32,6 +32,13 @@ export async function getOverview(db: Db): Promise<Overview> {
   return overviewSchema.parse(data)
 }
 
+/** Whether a profile with this id exists (as the caller may see it): the 404 check above the skeletons. */
+export async function userExists(db: Db, userId: string): Promise<boolean> {
+  const { data, error } = await db.from('profiles').select('id').eq('id', userId).maybeSingle()
+  if (error) throw new Error(`Could not load the user: ${error.message}`)
+  return data !== null
+}
+
 /** The person, their auth facts, teams (role, balance) and what they made; null when unknown. */
 export async function getUserDetail(db: Db, userId: string): Promise<UserDetail | null> {
   const { data, error } = await db.rpc('admin_user_detail', { p_user_id: userId })

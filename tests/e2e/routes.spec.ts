@@ -81,7 +81,7 @@ test.describe('every route of the spec answers', () => {
     await page.goto('/admin/users')
     await page.getByRole('link', { name: /owner@demo\.test/ }).click()
     await expect(page.getByRole('heading', { name: 'Teams' })).toBeVisible()
-    await expect(page.getByText('Harbour Realty')).toBeVisible()
+    await expect(page.getByText('Harbour Realty', { exact: true })).toBeVisible()
   })
 
   test('team pages open for a member of the team', async ({ page }) => {
