@@ -28,7 +28,7 @@ export const MOTIONS: { id: Motion; label: string }[] = [
 /** What the editor knows about the team's things (the page maps its data into these). */
 export type EditorPhoto = { id: string; ref: string; url: string | null; thumbUrl: string | null; caption: string | null; name?: string }
 export type EditorAudio = { id: string; name: string; ref: string; url: string | null; durationSeconds: number | null }
-export type EditorVoice = { id: string; name: string; language: string; gender: string }
+export type EditorVoice = { id: string; name: string; language: string; gender: string; sampleUrl?: string | null }
 export type EditorAgent = {
   id: string
   fullName: string

@@ -56,6 +56,7 @@ import { EditorSection } from './editor-section'
 import { SliderField, ToggleRow } from './inputs'
 import { MiniPreview } from './mini-preview'
 import { SceneList } from './scene-list'
+import { VoiceSample, voiceOptionLabel } from '@/components/voices/voice-choice'
 import { CompositionDetailsCard, ConflictDialog, SaveStatus } from './status'
 import { useAutosave, useCompositionDetails, useEditorDocument, useEditorKeys, useLeaveWarning } from './use-editor'
 import { formatDuration } from './details-state'
@@ -710,15 +711,18 @@ function NarrationSection({
       description="Each scene’s script is in its row above. The voice reads them when the video is rendered; the preview has no voice."
     >
       {voices.length ? (
-        <SelectField label="Voice" value={doc.voiceId ?? ''} onChange={(event) => onVoice(event.target.value || null)}>
-          <option value="">No voice (music only)</option>
-          {voiceKnown ? null : <option value={doc.voiceId ?? ''}>Current voice (no longer offered)</option>}
-          {voices.map((voice) => (
-            <option key={voice.id} value={voice.id}>
-              {voice.name} — {voice.language}, {voice.gender}
-            </option>
-          ))}
-        </SelectField>
+        <div>
+          <SelectField label="Voice" value={doc.voiceId ?? ''} onChange={(event) => onVoice(event.target.value || null)}>
+            <option value="">No voice (music only)</option>
+            {voiceKnown ? null : <option value={doc.voiceId ?? ''}>Current voice (no longer offered)</option>}
+            {voices.map((voice) => (
+              <option key={voice.id} value={voice.id}>
+                {voiceOptionLabel(voice)}
+              </option>
+            ))}
+          </SelectField>
+          <VoiceSample voice={voices.find((voice) => voice.id === doc.voiceId)} />
+        </div>
       ) : (
         <div className="flex items-start gap-2 rounded-lg border border-dashed border-border-strong bg-canvas px-4 py-3 text-sm text-muted" data-testid="voices-empty">
           <Mic aria-hidden className="mt-0.5 size-4 shrink-0 text-subtle" />

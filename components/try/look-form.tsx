@@ -9,6 +9,7 @@ import { SelectField } from '@/components/listings/select-field'
 import { LookPickers } from '@/components/videos/look-pickers'
 import { chooseTrialLook } from '@/lib/trials/actions'
 import { chooseLookSchema } from '@/lib/trials/schema'
+import { VoiceSample, voiceOptionLabel, type VoiceChoice } from '@/components/voices/voice-choice'
 import type { TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
@@ -18,7 +19,7 @@ export interface TrialLookFormProps {
   initial: { template: TemplateId; format: VideoFormat; voiceId: string | null }
   drafts: Record<TemplateId, VideoProps>
   urls: Record<string, string>
-  voices: { id: string; name: string; language: string; gender: string }[]
+  voices: VoiceChoice[]
 }
 
 /** The video step: template, format and voice, each shown live with the visitor's own photos. */
@@ -72,14 +73,17 @@ export function TrialLookForm({ projectId, initial, drafts, urls, voices }: Tria
         </CardHeader>
         <CardBody>
           {voices.length ? (
-            <SelectField label="Voice" name="voiceId" value={voiceId} onChange={(e) => setVoiceId(e.target.value)} className="max-w-sm">
-              <option value="">No narration</option>
-              {voices.map((voice) => (
-                <option key={voice.id} value={voice.id}>
-                  {voice.name} · {voice.language} · {voice.gender}
-                </option>
-              ))}
-            </SelectField>
+            <>
+              <SelectField label="Voice" name="voiceId" value={voiceId} onChange={(e) => setVoiceId(e.target.value)} className="max-w-sm">
+                <option value="">No narration</option>
+                {voices.map((voice) => (
+                  <option key={voice.id} value={voice.id}>
+                    {voiceOptionLabel(voice)}
+                  </option>
+                ))}
+              </SelectField>
+              <VoiceSample voice={voices.find((voice) => voice.id === voiceId)} />
+            </>
           ) : (
             <p className="text-sm text-muted">No narrator voices are available yet, so your video plays with its titles and captions.</p>
           )}

@@ -15,6 +15,7 @@ import { NarrationScripts } from './narration-scripts'
 import { createVideo } from '@/lib/videos/actions'
 import { draftScripts } from '@/lib/videos/draft'
 import { createVideoSchema } from '@/lib/videos/schema'
+import { VoiceSample, voiceOptionLabel, type VoiceChoice } from '@/components/voices/voice-choice'
 import { TEMPLATES, type TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
@@ -32,7 +33,7 @@ export interface CreateVideoFormProps {
   /** the narration drafted from the listing, one line per scene */
   initialScripts: string[]
   agentName: string | null
-  voices: { id: string; name: string; language: string; gender: string }[]
+  voices: VoiceChoice[]
   audio: { id: string; name: string; url: string | null; seconds: number | null }[]
   libraryHref: string
 }
@@ -170,7 +171,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
                   <option value="">No narration voice</option>
                   {voices.map((voice) => (
                     <option key={voice.id} value={voice.id}>
-                      {voice.name} · {voice.language} · {voice.gender}
+                      {voiceOptionLabel(voice)}
                     </option>
                   ))}
                 </Select>
@@ -179,6 +180,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
                   No voices yet — administrators add them under Voices. The script below is kept for when one is chosen.
                 </p>
               )}
+              <VoiceSample voice={voices.find((voice) => voice.id === voiceId)} />
               {errors.voiceId ? <p className="text-sm text-danger-700">{errors.voiceId}</p> : null}
             </div>
             <div className="space-y-1.5">

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/listings/refusal'
 import { runProgressSchema } from '@/lib/render/progress-view'
 import { RENDERS_BUCKET } from '@/lib/render/outcome'
 import { createClient } from '@/lib/supabase/server'
+import { sampleUrl } from '@/lib/voices/queries'
 import { collectMediaRefs, mediaRef, refPath } from '@/lib/videos/media-refs'
 import type { VideoProps } from '@/remotion/schema'
 import { trialThumbPath } from './paths'
@@ -105,9 +106,10 @@ export async function countingTrialRun(db: Db, userId: string): Promise<{ id: st
   return z.array(z.object({ id: z.uuid(), status: z.string(), trial_project_id: z.uuid() })).parse(data)[0] ?? null
 }
 
-/** Active voices for the video step (the catalogue may be empty until voices are added). */
-export async function trialVoices(db: Db): Promise<{ id: string; name: string; language: string; gender: string }[]> {
-  const { data, error } = await db.from('voices').select('id, name, language, gender').eq('is_active', true).order('sort_order').order('name')
+/** Active voices for the video step, each with its sample (the catalogue may be empty). */
+export async function trialVoices(db: Db): Promise<{ id: string; name: string; language: string; gender: string; sampleUrl: string | null }[]> {
+  const { data, error } = await db.from('voices').select('id, name, language, gender, sample_path').eq('is_active', true).order('sort_order').order('name')
   if (error) return []
-  return z.array(z.object({ id: z.uuid(), name: z.string(), language: z.string(), gender: z.string() })).catch([]).parse(data)
+  const rows = z.array(z.object({ id: z.uuid(), name: z.string(), language: z.string(), gender: z.string(), sample_path: z.string().nullable() })).catch([]).parse(data)
+  return rows.map(({ sample_path, ...voice }) => ({ ...voice, sampleUrl: sampleUrl(db, sample_path) }))
 }

@@ -2,6 +2,7 @@ import type { Tables } from '@/lib/database.types'
 import { idSchema } from '@/lib/listings/fields'
 import { refuse, type Db } from '@/lib/listings/refusal'
 import { signedUrls } from '@/lib/media/urls'
+import { sampleUrl } from '@/lib/voices/queries'
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, timelineFor, type TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
@@ -51,7 +52,7 @@ export type VideoDetail = VideoRow & {
 export type EditorPhoto = { id: string; path: string; ref: string; url: string | null; thumbUrl: string | null; caption: string | null }
 export type EditorAudio = { id: string; name: string; ref: string; url: string | null; duration_s: number | null }
 export type EditorAgent = Tables<'agents'> & { photoRef: string | null; logoRef: string | null }
-export type VoiceOption = Pick<Tables<'voices'>, 'id' | 'name' | 'language' | 'gender'>
+export type VoiceOption = Pick<Tables<'voices'>, 'id' | 'name' | 'language' | 'gender'> & { sampleUrl: string | null }
 
 export type EditorData = {
   video: VideoDetail
@@ -227,12 +228,13 @@ async function loadLibrary(db: Db, teamId: string, listingId: string): Promise<L
     db.from('media_assets').select('*').eq('listing_id', listingId).eq('team_id', teamId).eq('kind', 'photo')
       .order('position').order('created_at'),
     db.from('media_assets').select('*').eq('team_id', teamId).eq('kind', 'audio').order('created_at', { ascending: false }).limit(200),
-    db.from('voices').select('id, name, language, gender').eq('is_active', true).order('sort_order').order('name'),
+    db.from('voices').select('id, name, language, gender, sample_path').eq('is_active', true).order('sort_order').order('name'),
   ])
   if (photos.error) refuse(photos.error)
   if (audio.error) refuse(audio.error)
   if (voices.error) refuse(voices.error)
-  return { photos: photos.data, audio: audio.data, voices: voices.data }
+  const voiceOptions = voices.data.map(({ sample_path, ...voice }) => ({ ...voice, sampleUrl: sampleUrl(db, sample_path) }))
+  return { photos: photos.data, audio: audio.data, voices: voiceOptions }
 }
 
 const agentWithRefs = (a: Tables<'agents'>): EditorAgent => ({
