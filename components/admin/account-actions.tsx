@@ -49,8 +49,8 @@ export function AccountActions({ userId, name, isAdmin, bannedUntil, isSelf, isA
 
   const banLabel = BAN_DURATIONS.find((d) => d.id === duration)?.label.toLowerCase() ?? ''
   return (
-    <div className="divide-y divide-border">
-      <div className="space-y-2 pb-4">
+    <div>
+      <div className="space-y-2 border-b border-border pb-4">
         <p className="text-sm font-medium text-ink">Administrator rights</p>
         <p className="text-sm text-muted">
           {isSelf

@@ -18,7 +18,7 @@ export function UsersTable({ rows }: { rows: AdminUserRow[] }) {
               <th scope="col" className="px-5 py-3 font-medium">
                 Person
               </th>
-              <th scope="col" className="px-3 py-3 font-medium">
+              <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell">
                 <span className="sr-only">Status</span>
               </th>
               <th scope="col" className="hidden px-3 py-3 font-medium md:table-cell">
@@ -38,10 +38,13 @@ export function UsersTable({ rows }: { rows: AdminUserRow[] }) {
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-ink">{user.full_name || (user.is_anonymous ? 'Trial visitor' : 'No name')}</span>
                       <span className="block truncate text-xs text-muted">{user.email ?? 'No email address'}</span>
+                      <span className="mt-1 block sm:hidden">
+                        <UserBadges user={user} />
+                      </span>
                     </span>
                   </Link>
                 </td>
-                <td className="px-3 py-3">
+                <td className="hidden px-3 py-3 sm:table-cell">
                   <UserBadges user={user} />
                 </td>
                 <td className="hidden px-3 py-3 whitespace-nowrap text-muted md:table-cell">

@@ -43,7 +43,7 @@ export default async function AdminHomePage() {
           href="/admin/users"
           linkLabel="Find a user"
         />
-        <StatCard label="Teams" value={n(overview.teams)} icon={<UsersRound />} hint={`${n(overview.admins)} site administrator${overview.admins === 1 ? '' : 's'} look after them`} />
+        <StatCard label="Teams" value={n(overview.teams)} icon={<UsersRound />} hint={`Looked after by ${n(overview.admins)} site administrator${overview.admins === 1 ? '' : 's'}`} />
         <StatCard label="Listings" value={n(overview.listings)} icon={<Building2 />} hint="Every team’s, archived included" />
         <StatCard label="Videos" value={n(overview.videos)} icon={<Film />} hint="Drafts and rendered" />
         <StatCard label="Renders today" value={n(overview.renders_today)} icon={<Clapperboard />} hint={`${n(overview.active_renders)} running now`} />

@@ -109,7 +109,7 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
           <Card>
             <CardHeader>
               <CardTitle>Grant credits</CardTitle>
-              <CardDescription>To one of {user.teams.length === 1 ? 'their team' : 'their teams'}, recorded with your note.</CardDescription>
+              <CardDescription>{user.teams.length === 1 ? 'To their team' : 'To one of their teams'}, recorded with your note.</CardDescription>
             </CardHeader>
             <CardBody>
               {user.teams.length ? (
