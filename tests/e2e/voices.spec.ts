@@ -1,12 +1,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { DEMO, DEMO_PASSWORD } from './env'
+import { DEMO_LISTING_ID, seedDemoListing } from '../../scripts/demo-listing'
+import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
+import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { signIn } from './helpers'
 
 /*
  * The voice catalogue end to end: an administrator adds two voices in /admin/dev/voices, gives one a
  * recorded sample (a file that only claims to be audio is refused by its content), moves a voice with
  * the keyboard and deactivates the other; a member of the demo team then finds the active voice with
- * its playable sample in the library's Voices tab, and not the inactive one. The voices are new ones
+ * its playable sample in the library's Voices tab and in the create-video voice picker (the demo
+ * listing, added as `npm run dev` adds it), and not the inactive one. The voices are new ones
  * (unique names), so the seeded catalogue other specs read is left as it is.
  */
 
@@ -128,4 +131,13 @@ test('an admin adds voices with a sample and deactivates one; a member hears the
   expect((await played.body()).subarray(0, 4).toString()).toBe('RIFF')
   // the seeded voices come with their samples too
   await expect(voices.getByRole('listitem').filter({ hasText: 'Sarah' }).locator('audio')).toHaveAttribute('src', /flite-slt\.wav$/)
+
+  // the voice picker of create-video offers the active voice with its sample, never the inactive one
+  await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
+  await member.goto(`/dashboard/${HARBOUR}/props/${DEMO_LISTING_ID}/create-video`)
+  const picker = member.getByLabel('Narration voice')
+  await expect(picker).toBeVisible(NAVIGATION)
+  await expect(picker.locator('option', { hasText: retired })).toHaveCount(0)
+  await picker.selectOption({ label: `${active} — English (Australia), female` })
+  await expect(member.getByTestId('voice-sample')).toHaveAttribute('src', src!)
 })
