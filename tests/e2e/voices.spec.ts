@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { DEMO_LISTING_ID, seedDemoListing } from '../../scripts/demo-listing'
 import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
@@ -140,4 +141,28 @@ test('an admin adds voices with a sample and deactivates one; a member hears the
   await expect(picker.locator('option', { hasText: retired })).toHaveCount(0)
   await picker.selectOption({ label: `${active} — English (Australia), female` })
   await expect(member.getByTestId('voice-sample')).toHaveAttribute('src', src!)
+})
+
+test('the voice screens pass an automated accessibility check (axe, WCAG 2.1 A and AA)', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const check = async (page: Page, what: string) => {
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+    expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), what).toEqual([])
+  }
+  const admin = await signedIn(browser, DEMO.admin)
+  await admin.goto('/admin/dev/voices')
+  await expect(admin.getByTestId('voice-row').first()).toBeVisible(NAVIGATION)
+  await check(admin, 'the catalogue')
+  await admin.getByRole('button', { name: 'Sample of Sarah' }).click()
+  await expect(admin.getByRole('dialog', { name: 'Sample of Sarah' })).toBeVisible()
+  await check(admin, 'the sample dialog')
+  await admin.keyboard.press('Escape')
+  await admin.getByRole('button', { name: 'New voice' }).click()
+  await expect(admin.getByRole('dialog', { name: 'New voice' })).toBeVisible()
+  await check(admin, 'the voice form')
+
+  const member = await signedIn(browser, DEMO.member)
+  await member.goto(`/dashboard/${HARBOUR}/library?kind=voices`)
+  await expect(member.getByTestId('library-voice').first()).toBeVisible(NAVIGATION)
+  await check(member, 'the library voices')
 })

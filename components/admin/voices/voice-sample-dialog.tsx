@@ -98,6 +98,7 @@ export function VoiceSampleDialog({ voice, onClose, onChanged }: Props) {
             type="file"
             accept={ACCEPT}
             className="sr-only"
+            aria-label={`Recording for ${voice.name}`}
             aria-describedby={`${ids}-rules`}
             onChange={(event) => void upload(event.target.files?.[0])}
           />
