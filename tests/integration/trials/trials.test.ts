@@ -125,7 +125,8 @@ describe('trial projects and the trial render', () => {
     expect((await cast.member.client.rpc('purge_expired_trials')).error).not.toBeNull()
     const fresh = await project(a, null, [kept])
     await cast.standIn.db.query(`update public.trial_projects set expires_at = now() - interval '1 minute' where id = $1`, [id])
-    expect(await purgeExpiredTrials(cast.service)).toEqual({ files: 1 })
+    // the expired project's photo and its thumbnail (derived from the photo's path)
+    expect(await purgeExpiredTrials(cast.service)).toEqual({ files: 2 })
     expect(await behind(cast, 'trial_projects', { id })).toEqual([])
     expect(await behind(cast, 'trial_projects', { id: fresh })).toHaveLength(1)
     // the expired project's photo is gone from storage; the live project's photo stays
