@@ -1,5 +1,10 @@
 import type { NextConfig } from 'next'
+import { withSentryConfig } from '@sentry/nextjs/config'
+import { releaseName } from './lib/monitoring/release'
 import { HSTS, STATIC_SECURITY_HEADERS } from './lib/security/headers'
+
+// the code's version (SENTRY_RELEASE, else the git commit): error reports and traces carry it
+const release = releaseName()
 
 const nextConfig: NextConfig = {
   // e2e builds into its own folder so a test build never replaces the developer's
@@ -16,6 +21,13 @@ const nextConfig: NextConfig = {
   // the addresses the README and `npm run dev` print: Next blocks its development resources (and so
   // hydration) for origins it was not told about
   allowedDevOrigins: ['127.0.0.1', 'localhost'],
+  ...(release ? { env: { APP_RELEASE: release } } : {}),
+  // PostHog's endpoints end in a slash (/ingest/e/, /ingest/flags/): Next's own redirect to the
+  // slash-less address is switched off and redone below for every other path
+  skipTrailingSlashRedirect: true,
+  async redirects() {
+    return [{ source: '/:path((?!ingest/).+)/', destination: '/:path', permanent: true }]
+  },
   // the Content-Security-Policy needs a nonce per request, so it is set in proxy.ts
   async headers() {
     const headers = [...STATIC_SECURITY_HEADERS]
@@ -24,4 +36,20 @@ const nextConfig: NextConfig = {
   },
 }
 
-export default nextConfig
+// Sentry's build step (docs/observability.md): the release name into the bundles and, only with
+// SENTRY_AUTH_TOKEN (+ SENTRY_ORG, SENTRY_PROJECT), source maps uploaded to Sentry and then deleted.
+// Without a token no source map is made or uploaded and the build makes no outside connection.
+const uploadToken = process.env.SENTRY_AUTH_TOKEN?.trim() || undefined
+
+export default withSentryConfig(nextConfig, {
+  telemetry: false,
+  silent: !process.env.CI,
+  authToken: uploadToken,
+  org: process.env.SENTRY_ORG,
+  project: process.env.SENTRY_PROJECT,
+  sentryUrl: process.env.SENTRY_URL,
+  release: { name: release, create: Boolean(uploadToken) },
+  sourcemaps: { disable: !uploadToken, deleteSourcemapsAfterUpload: true },
+  // the browser's envelopes go through app/api/diagnostics (any DSN, self-hosted included), not Sentry's rewrite
+  tunnelRoute: undefined,
+})

@@ -19,6 +19,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // everything but static files and images
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)'],
+  // everything but static files and images, and the analytics and error-reporting relays (no page,
+  // no session: docs/observability.md)
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/|ingest/|api/diagnostics|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)'],
 }

@@ -123,6 +123,32 @@ export type Database = {
           },
         ]
       }
+      analytics_preferences: {
+        Row: {
+          opted_out: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          opted_out: boolean
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          opted_out?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "analytics_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       coupon_redemptions: {
         Row: {
           code: string
@@ -1466,6 +1492,12 @@ export type Database = {
           p_video_id: string
         }
         Returns: string
+      }
+      set_analytics_opt_out: {
+        Args: {
+          p_opted_out: boolean
+        }
+        Returns: boolean
       }
       set_user_admin: {
         Args: {

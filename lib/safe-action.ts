@@ -3,6 +3,7 @@ import { unstable_rethrow } from 'next/navigation'
 import type { User } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { getUser } from '@/lib/auth/user'
+import { reportServerError } from '@/lib/monitoring/scope'
 import { createClient } from '@/lib/supabase/server'
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@/lib/text'
 
@@ -61,6 +62,7 @@ async function run<S extends z.ZodType, T>(
     unstable_rethrow(error)
     if (error instanceof ActionError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors }
     console.error('[action] unexpected error', error)
+    reportServerError(error, { area: 'server-action' })
     return { ok: false, error: UNEXPECTED }
   }
 }

@@ -5,8 +5,11 @@ import { existsSync } from 'node:fs'
 import os from 'node:os'
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { analyticsConfig } from '../lib/analytics/config'
 import type { Database } from '../lib/database.types'
 import { serverEnv } from '../lib/env'
+import { startWorkerMonitoring, type WorkerMonitoring } from '../lib/monitoring/worker'
+import { renderOutcomeReporter } from '../lib/observability/render-outcomes'
 import { FallbackRenderer } from '../lib/render/fallback-renderer'
 import { browserExecutable } from '../lib/render/remotion-local'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
@@ -26,7 +29,12 @@ const PURGE_EVERY_MS = 3_600_000
 const renderPath = process.env.RENDER_PATH ?? 'web'
 if (renderPath !== 'web' && renderPath !== 'renderMedia') throw new Error('RENDER_PATH must be web or renderMedia')
 
+// Sentry when SENTRY_DSN is set (failed runs with their id, and the worker's own failures)
+let monitoring: WorkerMonitoring | null = null
+
 async function main() {
+  monitoring = await startWorkerMonitoring()
+  const analytics = analyticsConfig()
   if (!existsSync(browserExecutable)) {
     throw new Error(`No Chromium at ${browserExecutable}: install it with \`bash scripts/ensure-chromium.sh\` (Debian's chromium) or set REMOTION_CHROMIUM. Renders stay queued until a worker runs.`)
   }
@@ -37,6 +45,9 @@ async function main() {
     realtime: { transport: WebSocket as never },
   })
   const renderer = new FallbackRenderer({ web: renderPath === 'web', log: console.log })
+  const onOutcome = renderOutcomeReporter({ db, monitoring, analytics })
+  const reporting = [monitoring ? 'failures to Sentry' : null, analytics ? 'render events to PostHog' : null].filter(Boolean)
+  if (reporting.length) console.log(`[worker] reporting ${reporting.join(' and ')}`)
   const workerId = `${os.hostname()}-${process.pid}`
   let stopping = false
   const shutdown = new AbortController()
@@ -68,18 +79,22 @@ async function main() {
         const purged = await purgeExpiredTrials(db)
         if (purged.files) console.log(`[worker] purged expired trials: ${purged.files} files`)
       }
-      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal })
+      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal, onOutcome })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
     } catch (error) {
       console.error('[worker]', error instanceof Error ? error.message : error)
+      monitoring?.reportError(error, { area: 'worker-loop' })
       await new Promise((r) => setTimeout(r, IDLE_MS * 5))
     }
   }
   await renderer.close()
+  await monitoring?.flush()
   console.log('[worker] stopped')
 }
 
-main().catch((error) => {
+main().catch(async (error) => {
   console.error(`[worker] ${error instanceof Error ? error.message : error}`)
+  monitoring?.reportError(error, { area: 'worker-start' })
+  await monitoring?.flush()
   process.exit(1)
 })

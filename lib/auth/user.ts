@@ -2,6 +2,7 @@ import 'server-only'
 import { cache } from 'react'
 import { notFound, redirect } from 'next/navigation'
 import type { User } from '@supabase/supabase-js'
+import { setMonitoringUser } from '@/lib/monitoring/scope'
 import { createClient } from '@/lib/supabase/server'
 import { loginPath } from './next-path'
 
@@ -14,6 +15,8 @@ export const getSessionUser = cache(async (): Promise<User | null> => {
   const supabase = await createClient()
   const { data, error } = await supabase.auth.getUser()
   if (error || !data.user) return null
+  // error reports from this request name the account (its id only)
+  setMonitoringUser(data.user.id)
   return data.user
 })
 

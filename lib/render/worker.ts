@@ -43,6 +43,20 @@ export interface WorkerOptions {
   log?: (...parts: unknown[]) => void
   /** the worker is stopping: the run in hand goes back to the queue at once (no wait for the stale check) */
   shutdown?: AbortSignal
+  /** told how each run ended (error reporting and analytics, scripts/render-worker.ts); never fails a run */
+  onOutcome?: (run: RenderRun, outcome: RunOutcome) => void | Promise<void>
+}
+
+export type RunOutcome =
+  | { ok: true; bytes: number; durationS: number; renderMs: number }
+  | { ok: false; error: unknown; message: string; renderMs: number }
+
+async function tell(options: WorkerOptions, run: RenderRun, outcome: RunOutcome): Promise<void> {
+  try {
+    await options.onOutcome?.(run, outcome)
+  } catch (error) {
+    options.log?.(`[worker] reporting the outcome of run ${run.id} failed`, error)
+  }
 }
 
 const EXTENSIONS: Partial<Record<Codec, string>> = { h264: 'mp4', h265: 'mp4', vp8: 'webm', vp9: 'webm', gif: 'gif', mp3: 'mp3', aac: 'aac', wav: 'wav', prores: 'mov', 'h264-mkv': 'mkv', 'h264-ts': 'ts' }
@@ -61,6 +75,7 @@ export async function processNextRun(options: WorkerOptions): Promise<boolean> {
 
 async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> {
   const { db, renderer, log = () => {} } = options
+  const startedAt = Date.now()
   const dir = await mkdtemp(path.join(os.tmpdir(), `render-${run.id}-`))
   const controller = new AbortController()
   let lastWrite = 0
@@ -149,6 +164,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       if (!/no longer in progress/.test(done.error.message)) throw new Error(done.error.message)
     }
     log(`[worker] run ${run.id} succeeded: ${bytes} bytes`)
+    if (!done.error) await tell(options, run, { ok: true, bytes, durationS: result.durationInFrames / result.fps, renderMs: Date.now() - startedAt })
   } catch (error) {
     if (canceled) {
       log(`[worker] run ${run.id} was canceled`)
@@ -164,8 +180,10 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       return
     }
     log(`[worker] run ${run.id} failed`, error)
-    const failed = await db.rpc('fail_render_run', { p_run_id: run.id, p_message: failureMessage(error, { trial: Boolean(run.trial_project_id) }) })
+    const message = failureMessage(error, { trial: Boolean(run.trial_project_id) })
+    const failed = await db.rpc('fail_render_run', { p_run_id: run.id, p_message: message })
     if (failed.error) log('[worker] could not record the failure', failed.error.message)
+    await tell(options, run, { ok: false, error, message, renderMs: Date.now() - startedAt })
   } finally {
     options.shutdown?.removeEventListener('abort', stop)
     clearInterval(heartbeat)

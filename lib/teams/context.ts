@@ -2,6 +2,7 @@ import 'server-only'
 import { cache } from 'react'
 import { notFound } from 'next/navigation'
 import { requireUser } from '@/lib/auth/user'
+import { setMonitoringTeam } from '@/lib/monitoring/scope'
 import { findTeamForUser } from '@/lib/teams/queries'
 
 /**
@@ -14,6 +15,7 @@ export const requireTeam = cache(async (teamId: string) => {
   const user = await requireUser(`/dashboard/${encodeURIComponent(teamId)}`)
   const team = await findTeamForUser(teamId, user.id)
   if (!team) notFound()
+  setMonitoringTeam(team.id)
   return { user, team, canManage: team.role === 'owner' || team.role === 'admin' }
 })
 
