@@ -2,11 +2,14 @@
 
 import { useEffect } from 'react'
 import { ApplicationErrorText } from '@/components/site/application-error'
+import { reportError } from '@/lib/monitoring/browser'
 
 /** Any unhandled failure below the root layout. */
 export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error)
+    // to Sentry when it is configured (a server error was reported by the server already: it has a digest)
+    if (!(error instanceof Error && 'digest' in error && error.digest)) reportError(error, { boundary: 'page' })
   }, [error])
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-16">

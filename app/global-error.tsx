@@ -2,12 +2,15 @@
 
 import { useEffect } from 'react'
 import { ApplicationErrorText } from '@/components/site/application-error'
+import { reportError } from '@/lib/monitoring/browser'
 import './globals.css'
 
 /** Replaces the root layout when it fails itself, so it brings its own document and styles. */
 export default function GlobalError({ error, retry }: { error: unknown; retry: () => void }) {
   useEffect(() => {
     console.error(error)
+    // to Sentry when it is configured (a server error was reported by the server already: it has a digest)
+    if (!(error instanceof Error && 'digest' in error && error.digest)) reportError(error, { boundary: 'root' })
   }, [error])
   return (
     <html lang="en">

@@ -1,10 +1,12 @@
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
 import { connection } from 'next/server'
-import type { ReactNode } from 'react'
+import { Suspense, type ReactNode } from 'react'
 import { ClientSetup } from '@/components/client-setup'
+import { Observability } from '@/components/observability/observability'
 import { Toaster } from '@/components/ui/toaster'
 import { siteUrl } from '@/lib/env'
+import { browserObservability } from '@/lib/observability/request'
 import './globals.css'
 
 // Shipped with the app (from @fontsource-variable/inter): builds and pages never fetch fonts.
@@ -37,6 +39,13 @@ export const viewport: Viewport = {
   initialScale: 1,
 }
 
+function observability() {
+  return browserObservability().catch((error: unknown) => {
+    console.error('[observability] the browser configuration could not be made; nothing is loaded', error)
+    return null
+  })
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), which a
   // page prerendered at build time could not
@@ -47,6 +56,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <ClientSetup />
         {children}
         <Toaster />
+        {/* analytics and error reporting: streamed in after the page, loaded only when configured (docs/observability.md) */}
+        <Suspense fallback={null}>
+          <Observability config={observability()} />
+        </Suspense>
       </body>
     </html>
   )

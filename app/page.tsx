@@ -7,6 +7,9 @@ import { ShowcaseTile } from '@/components/share/showcase-tile'
 import { listShowcase } from '@/lib/share/showcase'
 import Link from 'next/link'
 import { WELCOME_CREDITS } from '@/lib/constants'
+import { FlagBootstrapper } from '@/lib/flags/client'
+import type { FlagValue } from '@/lib/flags/definitions'
+import { getFlags } from '@/lib/flags/server'
 
 export const metadata: Metadata = { alternates: { canonical: '/' } }
 
@@ -25,11 +28,19 @@ const features = [
   { icon: Users, title: 'Built for teams', body: 'Invite colleagues, share listings and credits, keep every video in one library.' },
 ]
 
+// the experiment 'landing-headline' (lib/flags/definitions.ts): which headline sells the product better
+const HEADLINES: Record<FlagValue<'landing-headline'>, string> = {
+  control: 'Turn any listing into a video that sells it.',
+  minutes: 'From listing photos to a narrated video in minutes.',
+}
+
 export default async function LandingPage() {
-  // the newest approved showcase videos (none yet on a fresh install: the section then stays out)
-  const { videos: examples } = await listShowcase({ page: 1 }).catch(() => ({ videos: [] }))
+  // the newest approved showcase videos (none yet on a fresh install: the section then stays out);
+  // the flags are evaluated on the server (defaults when PostHog is off or slow), so nothing flickers
+  const [{ videos: examples }, flags] = await Promise.all([listShowcase({ page: 1 }).catch(() => ({ videos: [] })), getFlags()])
   return (
     <SiteShell>
+      <FlagBootstrapper bootstrap={flags.bootstrap} exposed={['landing-headline']} />
       <section className="relative overflow-hidden border-b border-border bg-surface">
         <div
           aria-hidden
@@ -41,7 +52,7 @@ export default async function LandingPage() {
               For real-estate teams
             </p>
             <h1 className="mt-5 text-4xl leading-[1.08] font-semibold tracking-tight text-ink sm:text-5xl lg:text-[3.5rem]">
-              Turn any listing into a video that sells it.
+              {HEADLINES[flags.values['landing-headline']]}
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-muted">
               Photos and facts in, a branded, narrated video out — previewed live in your browser, rendered to MP4 and

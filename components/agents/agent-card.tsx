@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { Mail, Phone, UserRound } from 'lucide-react'
 import { Avatar } from '@/components/ui/avatar'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 
 export interface AgentCardView {
   fullName: string
@@ -31,12 +32,12 @@ export function AgentCard({ agent, agentsHref }: { agent: AgentCardView | null; 
         <p className="font-semibold text-ink">{agent.fullName}</p>
         {agent.title || agent.brokerage ? <p className="text-muted">{[agent.title, agent.brokerage].filter(Boolean).join(' · ')}</p> : null}
         {agent.email ? (
-          <a href={`mailto:${agent.email}`} className="flex items-center gap-1.5 text-muted hover:text-ink">
+          <a href={`mailto:${agent.email}`} className={`flex items-center gap-1.5 text-muted hover:text-ink ${REPLAY_BLOCK}`}>
             <Mail aria-hidden className="size-3.5" /> <span className="truncate">{agent.email}</span>
           </a>
         ) : null}
         {agent.phone ? (
-          <a href={`tel:${agent.phone}`} className="flex items-center gap-1.5 text-muted hover:text-ink">
+          <a href={`tel:${agent.phone}`} className={`flex items-center gap-1.5 text-muted hover:text-ink ${REPLAY_BLOCK}`}>
             <Phone aria-hidden className="size-3.5" /> {agent.phone}
           </a>
         ) : null}

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import { SingleImageUpload, type SingleUploadApi } from '@/components/media/single-upload'
 import { createAgent, updateAgent } from '@/lib/agents/actions'
 import { agentSchema, type AgentInput } from '@/lib/agents/schema'
@@ -103,10 +104,10 @@ export function AgentFormDialog({ teamId, open, onClose, agent, onSaved }: Props
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Full name" name="fullName" maxLength={120} defaultValue={agent?.fullName ?? ''} error={errors.fullName} />
           <Field label="Job title (optional)" name="title" defaultValue={agent?.title ?? ''} error={errors.title} />
-          <Field label="Email (optional)" name="email" type="email" defaultValue={agent?.email ?? ''} error={errors.email} />
-          <Field label="Phone (optional)" name="phone" type="tel" defaultValue={agent?.phone ?? ''} error={errors.phone} />
+          <Field className={REPLAY_BLOCK} label="Email (optional)" name="email" type="email" defaultValue={agent?.email ?? ''} error={errors.email} />
+          <Field className={REPLAY_BLOCK} label="Phone (optional)" name="phone" type="tel" defaultValue={agent?.phone ?? ''} error={errors.phone} />
           <Field label="Brokerage (optional)" name="brokerage" defaultValue={agent?.brokerage ?? ''} error={errors.brokerage} />
-          <Field label="Licence number (optional)" name="licenseNo" defaultValue={agent?.licenseNo ?? ''} error={errors.licenseNo} />
+          <Field className={REPLAY_BLOCK} label="Licence number (optional)" name="licenseNo" defaultValue={agent?.licenseNo ?? ''} error={errors.licenseNo} />
         </div>
         <div className="flex items-end gap-3">
           <div className="space-y-1.5">

@@ -6,6 +6,7 @@ import { UserPlus } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { Field } from '@/components/ui/field'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import { SelectField } from '@/components/listings/select-field'
 import { createAgent } from '@/lib/agents/actions'
 
@@ -100,8 +101,8 @@ function AgentQuickFields({ errors }: { errors: Record<string, string> }) {
   return (
     <fieldset data-agent-form className="space-y-4">
       <Field label="Full name" name="fullName" maxLength={120} error={errors.fullName} />
-      <Field label="Email (optional)" name="email" type="email" error={errors.email} />
-      <Field label="Phone (optional)" name="phone" type="tel" error={errors.phone} />
+      <Field className={REPLAY_BLOCK} label="Email (optional)" name="email" type="email" error={errors.email} />
+      <Field className={REPLAY_BLOCK} label="Phone (optional)" name="phone" type="tel" error={errors.phone} />
     </fieldset>
   )
 }

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
+import { capture } from '@/lib/analytics/browser'
 import { signUp } from '@/lib/auth/actions'
 import { signUpSchema } from '@/lib/auth/schema'
 import { PASSWORD_MIN } from '@/lib/constants'
@@ -22,6 +23,7 @@ export function SignupForm({ next, keepTrial = false }: { next?: string; keepTri
     submit: signUp,
     loading: 'Creating your account…',
     onSuccess: (data, id) => {
+      capture('signed_up', { from_trial: keepTrial, needs_confirmation: Boolean(data.needsConfirmation) })
       if (data.needsConfirmation) {
         toast.info('Check your inbox to confirm your email.', { id })
         setPasswordLater('passwordLater' in data && data.passwordLater)

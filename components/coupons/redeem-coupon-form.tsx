@@ -5,6 +5,7 @@ import { Ticket } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { useActionForm } from '@/components/dashboard/use-action-form'
+import { capture } from '@/lib/analytics/browser'
 import { redeemCoupon } from '@/lib/coupons/actions'
 import { redeemCouponSchema } from '@/lib/coupons/schema'
 import { formatCredits } from '@/lib/credits/labels'
@@ -21,7 +22,10 @@ export function RedeemCouponForm({ teamId }: { teamId: string }) {
       successDescription: (data) => `Your team now has ${formatCredits(data.balance)}.`,
     },
     // only a redeemed code clears the box; a refused one stays to be corrected
-    () => formRef.current?.reset(),
+    (data) => {
+      capture('coupon_redeemed', { team_id: teamId, credits: data.credits })
+      formRef.current?.reset()
+    },
   )
   return (
     <form

@@ -3,6 +3,7 @@
 import { useEffect, useState, type RefObject } from 'react'
 import { Eye } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import { VideoThumbnail } from '@/components/videos/video-player'
 import type { TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
@@ -55,7 +56,7 @@ export function MiniPreview({
         widths[format],
       )}
     >
-      <span aria-hidden className="block">
+      <span aria-hidden className={cn('block', REPLAY_BLOCK)}>
         <VideoThumbnail template={template} format={format} props={props} urls={urls} frame={frame} />
       </span>
       <span className="flex items-center gap-1 px-2 py-1 text-[0.7rem] font-medium text-white">

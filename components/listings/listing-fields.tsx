@@ -2,6 +2,7 @@
 
 import { useState } from 'react'
 import { Field } from '@/components/ui/field'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import type { FieldErrors } from '@/lib/safe-action'
 import { PROPERTY_TYPE_LABELS } from './format'
 import { SelectField, TextareaField } from './select-field'
@@ -53,10 +54,10 @@ export function ListingFields({ defaults, errors }: { defaults: ListingDefaults;
 
       <fieldset className="grid gap-4 sm:grid-cols-6">
         <legend className="mb-3 text-sm font-semibold text-ink">Address</legend>
-        <Field className="sm:col-span-6" label="Street address" name="addressLine" maxLength={200} autoComplete="street-address" defaultValue={text(defaults.address_line)} error={errors.addressLine} />
+        <Field className={`sm:col-span-6 ${REPLAY_BLOCK}`} label="Street address" name="addressLine" maxLength={200} autoComplete="street-address" defaultValue={text(defaults.address_line)} error={errors.addressLine} />
         <Field className="sm:col-span-3" label="City" name="city" maxLength={100} autoComplete="address-level2" defaultValue={text(defaults.city)} error={errors.city} />
         <Field className="sm:col-span-3" label="Region (optional)" name="region" autoComplete="address-level1" defaultValue={text(defaults.region)} error={errors.region} />
-        <Field className="sm:col-span-3" label="Postal code (optional)" name="postalCode" autoComplete="postal-code" defaultValue={text(defaults.postal_code)} error={errors.postalCode} />
+        <Field className={`sm:col-span-3 ${REPLAY_BLOCK}`} label="Postal code (optional)" name="postalCode" autoComplete="postal-code" defaultValue={text(defaults.postal_code)} error={errors.postalCode} />
         <Field
           className="sm:col-span-3"
           label="Country"

@@ -8,6 +8,7 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { AgentPicker, type AgentOption } from '@/components/agents/agent-picker'
 import { Uploader } from '@/components/media/uploader'
 import { usePhotoUploads, type StoredPhoto, type UploadApi } from '@/components/media/use-photo-uploads'
+import { capture } from '@/lib/analytics/browser'
 import { createListing, reorderPhotos, setCover, updateCaption, updateListing } from '@/lib/listings/actions'
 import { listingSchema } from '@/lib/listings/schema'
 import { deleteAsset, finalizeUpload, prepareUpload } from '@/lib/media/actions'
@@ -123,6 +124,7 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
           return
         }
         toast.success(listing ? 'Listing saved' : 'Listing registered', { id })
+        if (!listing) capture('listing_registered', { team_id: teamId, listing_id: listingId, photo_count: stored.length })
         router.push(`/dashboard/${teamId}/props/${listingId}`)
         router.refresh()
       } catch {

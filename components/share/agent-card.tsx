@@ -1,4 +1,5 @@
 import { Mail, Phone } from 'lucide-react'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import type { SharedVideo } from '@/lib/share/shared-video'
 
 /** The listing agent on a share page: photo, name, title, brokerage and contact links. */
@@ -21,7 +22,8 @@ export function AgentCard({ agent, photoUrl, logoUrl }: { agent: NonNullable<Sha
           <img src={logoUrl} alt={agent.brokerage ?? ''} className="ml-auto h-10 w-auto max-w-[8rem] object-contain" />
         ) : null}
       </div>
-      <div className="mt-4 flex flex-wrap gap-2">
+      {/* contact details never appear in session replays */}
+      <div className={`mt-4 flex flex-wrap gap-2 ${REPLAY_BLOCK}`}>
         {tel ? (
           <a href={`tel:${tel}`} className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             <Phone className="h-4 w-4" aria-hidden /> Call {agent.phone}

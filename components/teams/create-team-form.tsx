@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Field } from '@/components/ui/field'
 import { useActionForm } from '@/components/dashboard/use-action-form'
 import { TrialSummary, useTrialImport } from '@/components/try/trial-import'
+import { capture } from '@/lib/analytics/browser'
 import { createTeam } from '@/lib/teams/actions'
 import { createTeamSchema } from '@/lib/teams/schema'
 import { TEAM_NAME } from '@/lib/constants'
@@ -21,6 +22,7 @@ export function CreateTeamForm({ autoFocus = true, trial }: { autoFocus?: boolea
     createTeam,
     { loading: 'Creating your team…', success: () => 'Team created — your welcome credits are ready' },
     async ({ teamId }) => {
+      capture('team_created', { team_id: teamId, imported_trial: Boolean(trial && keepTrial) })
       if (trial && keepTrial) await importInto(trial.projectId, teamId)
       else router.push(`/dashboard/${teamId}`)
     },

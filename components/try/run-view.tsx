@@ -7,6 +7,7 @@ import { Download } from 'lucide-react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { RunProgress } from '@/components/videos/render-progress'
 import { ACTIVE_STATUSES } from '@/components/videos/use-render-runs'
+import { capture } from '@/lib/analytics/browser'
 import { createClient } from '@/lib/supabase/client'
 import { subscribeAuthorized } from '@/lib/supabase/realtime-auth'
 import type { RenderRunView } from '@/lib/render/codecs'
@@ -78,6 +79,19 @@ export function TrialRunView({ initial, projectHref, children }: { initial: Tria
     if (run.status === 'succeeded' && !run.videoUrl) void refresh()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per status change
   }, [run.status])
+
+  // the visitor has their finished trial video in front of them: once per run in this tab
+  const finished = run.status === 'succeeded' && Boolean(run.videoUrl)
+  useEffect(() => {
+    if (!finished) return
+    try {
+      if (sessionStorage.getItem(`try_finished:${run.id}`)) return
+      sessionStorage.setItem(`try_finished:${run.id}`, '1')
+    } catch {
+      // storage refused (private mode): the event may then repeat on a reload
+    }
+    capture('try_finished', { run_id: run.id })
+  }, [finished, run.id])
 
   async function cancel() {
     setCanceling(true)

@@ -6,6 +6,7 @@ import { toast } from 'sonner'
 import { Captcha } from '@/components/auth/captcha'
 import { FormNotice } from '@/components/auth/auth-heading'
 import { Button } from '@/components/ui/button'
+import { capture } from '@/lib/analytics/browser'
 import { CAPTCHA_MISSING, type CaptchaConfig } from '@/lib/captcha/config'
 import { startTrial } from '@/lib/trials/actions'
 
@@ -45,6 +46,7 @@ export function StartTrial({ captcha, fresh = false, label, variant = 'primary' 
       return
     }
     toast.success(fresh ? 'A new trial project is ready.' : 'Your trial has started.')
+    capture('try_started', { fresh })
     router.push(result.data.next)
   }
 

@@ -12,6 +12,7 @@ import { Select } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { LookPickers } from './look-pickers'
 import { NarrationScripts } from './narration-scripts'
+import { capture } from '@/lib/analytics/browser'
 import { createVideo } from '@/lib/videos/actions'
 import { draftScripts } from '@/lib/videos/draft'
 import { createVideoSchema } from '@/lib/videos/schema'
@@ -116,6 +117,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
       const result = await createVideo(teamId, listingId, parsed.data)
       if (result.ok) {
         toast.success('Video created — opening the editor', { id: toastId })
+        capture('video_created', { team_id: teamId, listing_id: listingId, video_id: result.data.id, template: parsed.data.template, format: parsed.data.format })
         router.push(`/dashboard/${teamId}/props/${listingId}/${result.data.id}/edit`)
         return
       }

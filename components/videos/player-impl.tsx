@@ -4,6 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, u
 import { Player, type PlayerRef } from '@remotion/player'
 import { AlertTriangle, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
+import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import { withMediaUrls } from '@/lib/videos/media-refs'
 import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import { TEMPLATE_COMPONENTS } from '@/remotion/components'
@@ -115,10 +116,11 @@ export function PlayerImpl({
       style={{ '--player-height': maxHeight } as CSSProperties}
     >
       <div className="flex min-h-0 flex-1 items-center justify-center bg-black">
-        {/* the picture itself; the controls below carry what assistive tech needs (state, time) */}
+        {/* the picture itself; the controls below carry what assistive tech needs (state, time). Left
+            out of session replays: its end card shows the agent's contact details, its frames would flood a replay */}
         <div
           aria-hidden={!crashed}
-          className="relative mx-auto"
+          className={cn('relative mx-auto', REPLAY_BLOCK)}
           style={{
             aspectRatio: `${width} / ${height}`,
             width: `min(100%, calc(var(--player-max-h) * ${width} / ${height}))`,

@@ -7,6 +7,7 @@ import { Clapperboard, Coins, Download, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/input'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { capture } from '@/lib/analytics/browser'
 import { formatCredits } from '@/lib/credits/labels'
 import { cancelVideoRender, renderVideo } from '@/lib/render/actions'
 import { OFFERED_CODECS, RENDER_QUALITIES, renderRequestSchema, type RenderQuality, type RenderRunView } from '@/lib/render/codecs'
@@ -48,6 +49,7 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
       const result = await renderVideo(teamId, videoId, request.data)
       if (result.ok) {
         toast.success('Render queued: it starts in a moment', { id })
+        capture('render_queued', { team_id: teamId, video_id: videoId, run_id: result.data.runId, codec: request.data.codec, quality: request.data.quality })
         await refresh()
       } else toast.error(result.error, { id })
     } catch {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { DashboardShell } from '@/components/dashboard/dashboard-shell'
+import { ObservedTeam } from '@/components/observability/observed-team'
 import { avatarUrl } from '@/lib/profile/avatar-url'
 import { getMyProfile, rememberLastTeam } from '@/lib/profile/queries'
 import { requireTeam } from '@/lib/teams/context'
@@ -17,6 +18,7 @@ export default async function TeamLayout({ children, params }: { children: React
       teams={teams}
       user={{ id: user.id, name: profile?.fullName ?? null, email: user.email ?? '', avatarUrl: avatarUrl(profile?.avatarPath) }}
     >
+      <ObservedTeam teamId={team.id} />
       {children}
     </DashboardShell>
   )

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { cache } from 'react'
 import { preload } from 'react-dom'
+import { CaptureOnView } from '@/components/observability/capture-on-view'
 import { LogoMark } from '@/components/site/logo'
 import { AgentCard } from '@/components/share/agent-card'
 import { siteUrl } from '@/lib/env'
@@ -66,6 +67,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   if (video.poster_path && !isGif) preload(poster, { as: 'image', fetchPriority: 'high' })
   return (
     <main className="min-h-screen bg-canvas">
+      <CaptureOnView event="share_viewed" properties={{ share_id: video.share_id }} />
       <div className="container-page max-w-5xl py-8 sm:py-12">
         <div className={video.format === 'landscape' ? 'space-y-8' : 'grid gap-8 md:grid-cols-[minmax(0,26rem)_1fr] md:items-start'}>
           <div className="overflow-hidden rounded-2xl bg-black shadow-lg" style={{ aspectRatio: `${width} / ${height}` }}>

@@ -2,7 +2,10 @@ import type { Metadata } from 'next'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
 import { AvatarUpload } from '@/components/dashboard/profile/avatar-upload'
+import { AnalyticsPreference } from '@/components/observability/analytics-preference'
 import { EmailForm, NameForm, PasswordForm } from '@/components/dashboard/profile/profile-forms'
+import { analyticsConfig } from '@/lib/analytics/config'
+import { myAnalyticsOptOut } from '@/lib/analytics/preferences'
 import { avatarUrl } from '@/lib/profile/avatar-url'
 import { getMyProfile } from '@/lib/profile/queries'
 import { requireTeam } from '@/lib/teams/context'
@@ -11,7 +14,7 @@ export const metadata: Metadata = { title: 'Your profile' }
 
 export default async function ProfilePage({ params }: { params: Promise<{ team_id: string }> }) {
   const { user } = await requireTeam((await params).team_id)
-  const profile = await getMyProfile(user.id)
+  const [profile, analyticsOptOut] = await Promise.all([getMyProfile(user.id), myAnalyticsOptOut(user.id)])
   const email = user.email ?? ''
 
   return (
@@ -49,6 +52,15 @@ export default async function ProfilePage({ params }: { params: Promise<{ team_i
           </CardHeader>
           <CardBody>
             <PasswordForm />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Privacy</CardTitle>
+            <CardDescription>Helps us see what to improve. Your choice follows your account to every device.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <AnalyticsPreference optedOut={analyticsOptOut} configured={analyticsConfig() !== null} />
           </CardBody>
         </Card>
       </div>

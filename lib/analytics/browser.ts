@@ -1,0 +1,170 @@
+import type { PostHog } from 'posthog-js'
+import type { FlagBootstrap, FlagName } from '@/lib/flags/definitions'
+import { browserSaysOptOut, writeOptOutCookie } from './consent'
+import { INGEST_PATH, REPLAY_BLOCK_SELECTOR } from './constants'
+import { parseEvent, type AnalyticsEvent, type EventProperties } from './events'
+
+/*
+ * PostHog in the browser (docs/observability.md): loaded only when the server says it is configured
+ * and this person is not left out, and only after the page is interactive (components/observability);
+ * nothing of it is in the first page load. Captures made before it is ready wait (a few); when it is
+ * off they are dropped. Every request goes to this site's /ingest.
+ */
+
+export interface BrowserAnalyticsConfig {
+  key: string
+  uiHost: string
+  /** the session's user (trial sessions included: a trial and the account it becomes are one person) */
+  user: { id: string } | null
+  /** the signed-up account's stored opt-out; null for visitors and trial sessions */
+  accountOptOut: boolean | null
+}
+
+type Task = (posthog: PostHog) => void
+const MAX_WAITING = 50
+
+let state: 'pending' | 'loading' | 'ready' | 'off' = 'pending'
+let instance: PostHog | null = null
+let lastConfig: BrowserAnalyticsConfig | null = null
+let bootstrap: FlagBootstrap | null = null
+const tasks: Task[] = []
+const flagListeners = new Set<() => void>()
+
+function whenReady(task: Task): void {
+  if (state === 'ready' && instance) task(instance)
+  else if (state !== 'off' && tasks.length < MAX_WAITING) tasks.push(task)
+}
+
+/** Sends a catalogue event (lib/analytics/events.ts); a no-op when analytics is off. */
+export function capture<E extends AnalyticsEvent>(event: E, properties: EventProperties<E>): void {
+  if (state === 'off') return
+  const checked = parseEvent(event, properties)
+  if (checked) whenReady((posthog) => posthog.capture(event, checked))
+}
+
+/** Dashboard pages: events belong to the team being worked in. */
+export function groupTeam(teamId: string): void {
+  whenReady((posthog) => posthog.group('team', teamId))
+}
+
+/** The flags a server-rendered page used, so posthog-js starts with the same answer (no flicker). */
+export function provideFlagBootstrap(value: FlagBootstrap): void {
+  if (state === 'pending' || state === 'loading') bootstrap ??= value
+}
+
+/**
+ * Records that this person saw `value` of an experiment flag ($feature_flag_called), only when the
+ * value came from PostHog: a default shown because the service did not answer is no exposure.
+ */
+export function exposeFlag(name: FlagName, value: string | boolean, source: FlagBootstrap['source']): void {
+  if (source !== 'service') return
+  whenReady((posthog) => posthog.capture('$feature_flag_called', { $feature_flag: name, $feature_flag_response: value }))
+}
+
+/** PostHog's current answer for a flag (undefined until loaded); never records an exposure. */
+export function readFlag(name: FlagName): boolean | string | undefined {
+  if (state === 'ready' && instance) return instance.getFeatureFlag(name, { send_event: false })
+  return bootstrap?.values[name]
+}
+
+export function subscribeFlags(listener: () => void): () => void {
+  flagListeners.add(listener)
+  return () => flagListeners.delete(listener)
+}
+
+function stripQuery(value: unknown): unknown {
+  return typeof value === 'string' ? value.replace(/[?#].*$/, '') : value
+}
+
+function identify(posthog: PostHog, user: BrowserAnalyticsConfig['user']) {
+  const identified = posthog.get_property('$user_state') === 'identified'
+  if (!user) {
+    // signed out (or the session ended): the next person on this browser starts anonymous
+    if (identified) posthog.reset()
+    return
+  }
+  if (identified && posthog.get_distinct_id() === user.id) return
+  if (identified) posthog.reset()
+  posthog.identify(user.id)
+}
+
+export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<void> {
+  lastConfig = config
+  if (state === 'ready' && instance) return identify(instance, config.user)
+  if (state !== 'pending') return
+  state = 'loading'
+  try {
+    const [{ default: posthog }] = await Promise.all([import('posthog-js'), import('posthog-js/dist/posthog-recorder')])
+    posthog.init(config.key, {
+      api_host: INGEST_PATH,
+      ui_host: config.uiHost,
+      defaults: '2026-01-30',
+      persistence: 'localStorage+cookie',
+      person_profiles: 'identified_only',
+      // the catalogue's events, page views and page leaves only
+      autocapture: false,
+      capture_pageview: 'history_change',
+      capture_pageleave: true,
+      capture_dead_clicks: false,
+      capture_exceptions: false,
+      capture_performance: false,
+      enable_heatmaps: false,
+      disable_surveys: true,
+      disable_product_tours: true,
+      disable_conversations: true,
+      disable_web_experiments: true,
+      // the recorder is bundled above: no script is ever loaded from PostHog
+      disable_external_dependency_loading: true,
+      advanced_disable_toolbar_metrics: true,
+      respect_dnt: true,
+      mask_personal_data_properties: true,
+      enable_recording_console_log: false,
+      session_recording: { maskAllInputs: true, blockSelector: REPLAY_BLOCK_SELECTOR, recordHeaders: false, recordBody: false },
+      bootstrap: bootstrap
+        ? { distinctID: bootstrap.distinctId, isIdentifiedID: bootstrap.identified, featureFlags: bootstrap.source === 'service' ? bootstrap.values : undefined }
+        : undefined,
+      // addresses without their query (links carry one-time codes and ids there)
+      before_send: (event) => {
+        if (!event) return event
+        for (const key of ['$current_url', '$referrer', '$initial_current_url', '$initial_referrer']) {
+          if (key in event.properties) event.properties[key] = stripQuery(event.properties[key])
+        }
+        return event
+      },
+    })
+    posthog.register({ $geoip_disable: true })
+    posthog.onFeatureFlags(() => flagListeners.forEach((listener) => listener()))
+    identify(posthog, config.user)
+    instance = posthog
+    state = 'ready'
+    for (const task of tasks.splice(0)) task(posthog)
+    flagListeners.forEach((listener) => listener())
+  } catch (error) {
+    console.warn('[analytics] PostHog could not be loaded', error)
+    stopAnalytics()
+  }
+}
+
+/** Off for this page: not configured, or this person is left out. Waiting captures are dropped. */
+export function stopAnalytics(): void {
+  tasks.length = 0
+  if (instance) {
+    instance.opt_out_capturing()
+    instance.stopSessionRecording()
+  }
+  state = 'off'
+}
+
+/** The profile page's switch, applied at once in this browser (the server stores it for the account). */
+export function applyOptOut(optedOut: boolean): void {
+  writeOptOutCookie(optedOut)
+  if (optedOut) return stopAnalytics()
+  if (browserSaysOptOut()) return
+  if (instance) {
+    instance.opt_in_capturing()
+    state = 'ready'
+  } else if (lastConfig) {
+    state = 'pending'
+    void startAnalytics({ ...lastConfig, accountOptOut: false })
+  }
+}

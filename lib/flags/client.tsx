@@ -1,0 +1,32 @@
+'use client'
+
+import { useEffect, useSyncExternalStore } from 'react'
+import { exposeFlag, provideFlagBootstrap, readFlag, subscribeFlags } from '@/lib/analytics/browser'
+import { flagDefault, resolveFlag, type FlagBootstrap, type FlagName, type FlagValue } from './definitions'
+
+/**
+ * Rendered by a page that read flags on the server (getFlags): hands what it rendered with to
+ * posthog-js (bootstrap: the same answer in the browser, no flicker) and records the experiments the
+ * person was shown ($feature_flag_called), once PostHog is loaded. Nothing when analytics is off.
+ */
+export function FlagBootstrapper({ bootstrap, exposed = [] }: { bootstrap: FlagBootstrap | null; exposed?: FlagName[] }) {
+  const names = exposed.join(',')
+  useEffect(() => {
+    if (!bootstrap) return
+    provideFlagBootstrap(bootstrap)
+    for (const name of names ? (names.split(',') as FlagName[]) : []) exposeFlag(name, bootstrap.values[name], bootstrap.source)
+  }, [bootstrap, names])
+  return null
+}
+
+/**
+ * A flag in a client component: the server's bootstrap or the default until PostHog answers, then
+ * PostHog's value (always one lib/flags/definitions.ts allows). Reading records no exposure.
+ */
+export function useFlag<N extends FlagName>(name: N): FlagValue<N> {
+  return useSyncExternalStore(
+    subscribeFlags,
+    () => resolveFlag(name, readFlag(name)),
+    () => flagDefault(name),
+  )
+}
