@@ -10,7 +10,7 @@ test.describe('the generic error page', () => {
 
   test('names a client-side exception and the host', async ({ page }) => {
     await page.goto('/admin/dev/sentry-example')
-    await page.getByRole('button', { name: 'Throw a client error' }).click()
+    await page.getByRole('button', { name: 'Show the error page (client)' }).click()
     await expect(
       page.getByText(
         'Application error: a client-side exception has occurred while loading 127.0.0.1 (see the browser console for more information).',
