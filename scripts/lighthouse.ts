@@ -5,6 +5,8 @@
 // worker, shares it and puts it in the showcase. Target: ≥ 95 on both, on every page.
 //   npm run lighthouse
 //   npm run lighthouse -- --runs 3        the median of three runs per page
+//   npm run lighthouse -- --services      also `/` with PostHog and Sentry configured (a second `next start`
+//                                         of the same build, pointed at local receivers: docs/observability.md)
 import { createClient } from '@supabase/supabase-js'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -16,11 +18,13 @@ import type { VideoProps } from '../remotion/schema.ts'
 import { CLI_ANON_KEY, CLI_SERVICE_ROLE_KEY } from '../supabase/local/config.ts'
 import { DEMO, DEMO_PASSWORD, appUrl, standInUrl } from '../tests/e2e/env.ts'
 import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from './demo-listing.ts'
+import { startConfiguredApp } from './lib/configured-app.ts'
 import { startStack, stopStack } from './lib/e2e-stack.ts'
 import { median } from './lib/stats.ts'
 
 const args = process.argv.slice(2)
 const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 1)
+const withServices = args.includes('--services')
 
 /** A rendered, shared, showcased video of the demo listing: its share id. */
 async function sharedVideo(): Promise<string> {
@@ -48,6 +52,44 @@ async function sharedVideo(): Promise<string> {
   return video!.share_id as string
 }
 
+/** Lighthouse on one page (the median of `runs`), printed as one line. */
+async function measure(port: number, base: string, page: string, shown: string) {
+  const scores: { performance: number[]; accessibility: number[]; lcp: number[]; tbt: number[] } = { performance: [], accessibility: [], lcp: [], tbt: [] }
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(`${base}${page}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+    const lhr = result?.lhr
+    if (!lhr) throw new Error(`no result for ${page}`)
+    scores.performance.push(Math.round((lhr.categories.performance.score ?? 0) * 100))
+    scores.accessibility.push(Math.round((lhr.categories.accessibility.score ?? 0) * 100))
+    scores.lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? 0)
+    scores.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? 0)
+    if (i === runs - 1) {
+      const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
+      for (const audit of failing) console.log(`    accessibility: ${audit.id} — ${audit.title}`)
+    }
+  }
+  console.log(
+    `${shown.padEnd(12)} performance ${median(scores.performance)}  accessibility ${median(scores.accessibility)}  ` +
+      `LCP ${(median(scores.lcp) / 1000).toFixed(2)} s  TBT ${Math.round(median(scores.tbt))} ms`,
+  )
+}
+
+/** `/` on a second `next start` of the same build with PostHog and Sentry configured, against local receivers. */
+async function measureWithServices(port: number) {
+  const { startPostHogReceiver, startSentryReceiver } = await import('../tests/helpers/observability-receivers.ts')
+  // the same headline as the unconfigured page, so the numbers compare like with like
+  const posthog = await startPostHogReceiver({ flags: { 'landing-headline': 'control' } })
+  const sentry = await startSentryReceiver()
+  const app = await startConfiguredApp({ port: Number(process.env.E2E_CONFIGURED_PORT ?? 3112), env: { POSTHOG_KEY: 'phc_lighthouse_services', POSTHOG_HOST: posthog.url, SENTRY_DSN: sentry.dsn } })
+  try {
+    await measure(port, app.url, '/', '/ (services)')
+  } finally {
+    await app.stop()
+    await posthog.close()
+    await sentry.close()
+  }
+}
+
 async function main() {
   const stack = await startStack()
   const chrome = await chromeLauncher.launch({ chromePath: browserExecutable, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] })
@@ -55,27 +97,8 @@ async function main() {
     const shareId = await sharedVideo()
     const pages = ['/', `/share/${shareId}`, '/showcase']
     console.log(`Lighthouse ${runs === 1 ? '' : `(median of ${runs} runs) `}mobile profile, ${appUrl}`)
-    for (const page of pages) {
-      const scores: { performance: number[]; accessibility: number[]; lcp: number[]; tbt: number[] } = { performance: [], accessibility: [], lcp: [], tbt: [] }
-      for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${appUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
-        const lhr = result?.lhr
-        if (!lhr) throw new Error(`no result for ${page}`)
-        scores.performance.push(Math.round((lhr.categories.performance.score ?? 0) * 100))
-        scores.accessibility.push(Math.round((lhr.categories.accessibility.score ?? 0) * 100))
-        scores.lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? 0)
-        scores.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? 0)
-        if (i === runs - 1) {
-          const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
-          for (const audit of failing) console.log(`    accessibility: ${audit.id} — ${audit.title}`)
-        }
-      }
-      const shown = page.startsWith('/share/') ? '/share/{id}' : page
-      console.log(
-        `${shown.padEnd(12)} performance ${median(scores.performance)}  accessibility ${median(scores.accessibility)}  ` +
-          `LCP ${(median(scores.lcp) / 1000).toFixed(2)} s  TBT ${Math.round(median(scores.tbt))} ms`,
-      )
-    }
+    for (const page of pages) await measure(chrome.port, appUrl, page, page.startsWith('/share/') ? '/share/{id}' : page)
+    if (withServices) await measureWithServices(chrome.port)
   } finally {
     chrome.kill()
     stopStack(stack)

@@ -59,12 +59,15 @@ export default function PrivacyPage() {
           address; it tells us only whether the check passed.
         </li>
         <li>
-          <strong>PostHog</strong> provides product analytics, session replay (with form inputs masked) and feature
-          flags. It receives usage events and an anonymous device identifier.
+          <strong>PostHog</strong> provides product analytics, session replay (with everything you type masked and
+          contact details hidden) and feature flags. It receives usage events and an anonymous device identifier and,
+          once you sign in, your account and team identifiers — never your name or email. You can turn it off on your
+          profile page, and it stays off in browsers that send Do Not Track or Global Privacy Control.
         </li>
         <li>
           <strong>Sentry</strong> receives error reports and performance traces so we can find and fix problems. Reports
-          can include the page address and technical details of your browser.
+          can include the page address, technical details of your browser and your account and team identifiers —
+          never your name or email.
         </li>
         <li>
           <strong>Remotion Lambda</strong>, running on Amazon Web Services, renders videos at scale. It receives the
@@ -100,7 +103,8 @@ export default function PrivacyPage() {
 
       <h2>Cookies</h2>
       <p>
-        We use cookies that are needed to keep you signed in. Analytics cookies are set only when analytics is enabled.
+        We use cookies that are needed to keep you signed in. Analytics cookies are set only when analytics is enabled
+        and you have not turned it off; if you turn it off, a cookie remembers that in your browser.
       </p>
 
       <p>
