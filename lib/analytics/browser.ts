@@ -24,6 +24,8 @@ type Task = (posthog: PostHog) => void
 const MAX_WAITING = 50
 
 let state: 'pending' | 'loading' | 'ready' | 'off' = 'pending'
+/** which start is current: one switched off (or restarted) while its code was loading must not init */
+let generation = 0
 let instance: PostHog | null = null
 let lastConfig: BrowserAnalyticsConfig | null = null
 let bootstrap: FlagBootstrap | null = null
@@ -93,8 +95,11 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
   if (state === 'ready' && instance) return identify(instance, config.user)
   if (state !== 'pending') return
   state = 'loading'
+  const mine = ++generation
   try {
     const [{ default: posthog }] = await Promise.all([import('posthog-js'), import('posthog-js/dist/posthog-recorder')])
+    // switched off (the person opted out) while the code was loading: nothing starts
+    if (mine !== generation || state !== 'loading') return
     posthog.init(config.key, {
       api_host: INGEST_PATH,
       ui_host: config.uiHost,
@@ -147,6 +152,7 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
 
 /** Off for this page: not configured, or this person is left out. Waiting captures are dropped. */
 export function stopAnalytics(): void {
+  generation += 1
   tasks.length = 0
   if (instance) {
     instance.opt_out_capturing()

@@ -69,6 +69,8 @@ export async function startMonitoring(config: BrowserMonitoringConfig): Promise<
   s.state = 'loading'
   try {
     const Sentry = await import('@sentry/nextjs')
+    // switched off while the code was loading: nothing starts
+    if (s.state !== 'loading') return
     Sentry.init({
       dsn: config.dsn,
       tunnel: MONITORING_TUNNEL_PATH,
