@@ -62,6 +62,12 @@ async function main() {
     // per-address limits are scaled up (the per-account ones stay as in production)
     CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
     AUTH_ADDRESS_LIMIT_SCALE: '50',
+    // no outside service, whatever the shell has: this stack is the "nothing is sent" case
+    // (tests/e2e/observability.spec.ts starts its own configured server: docs/observability.md)
+    POSTHOG_KEY: '',
+    POSTHOG_HOST: '',
+    SENTRY_DSN: '',
+    SENTRY_AUTH_TOKEN: '',
   }
 
   let child: ChildProcess | null = null
