@@ -8,8 +8,8 @@ const INTERACTIONS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wh
  * the pointer, taps, types, scrolls), or at the latest LOAD_FALLBACK_MS after the load event. So
  * analytics and error reporting (≈ 300 KB of script, and a full page snapshot for replay) never
  * compete with the page's first paint, hydration or first input: measured on a 4× slowed CPU they
- * cost ≈ 330 ms of main-thread work. The cost: a visit that ends within those seconds without any
- * interaction is not counted. Answers a cancel.
+ * block the main thread ≈ 250 ms when they load (docs/observability.md). The cost: a visit that ends
+ * within those seconds without any interaction is not counted. Answers a cancel.
  */
 export function afterInteractive(task: () => void, fallbackMs = LOAD_FALLBACK_MS): () => void {
   let settled = false

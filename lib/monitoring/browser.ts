@@ -9,7 +9,7 @@ import { DATA_COLLECTION, scrubEvent } from './scrub'
  * the instrumentation-client entry and the app's chunks share it.
  */
 
-type SentryModule = typeof import('@sentry/nextjs')
+type SentryModule = import('./sentry-client').SentryClient
 type Task = (sentry: SentryModule) => void
 
 export interface BrowserMonitoringConfig {
@@ -68,7 +68,7 @@ export async function startMonitoring(config: BrowserMonitoringConfig): Promise<
   if (s.state !== 'pending') return
   s.state = 'loading'
   try {
-    const Sentry = await import('@sentry/nextjs')
+    const { sentryClient: Sentry } = await import('./sentry-client')
     // switched off while the code was loading: nothing starts
     if (s.state !== 'loading') return
     Sentry.init({
