@@ -93,7 +93,8 @@ export function ThrowButtons() {
           Run a traced span
         </Button>
       </div>
-      <div className="flex flex-wrap gap-3 border-t border-border pt-4">
+      <div className="flex flex-wrap items-center gap-3 border-t border-border pt-4">
+        <p className="w-full text-sm text-muted">These replace this page with the error page people would see (the reports are sent as well).</p>
         <Button variant="ghost" onClick={() => setBroken(true)}>
           Show the error page (client)
         </Button>
