@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
   // the e2e build skips Next's own type check: `npm test` runs `tsc --noEmit` first anyway
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   poweredByHeader: false,
+  // the browser's zod comes configured (lib/zod-browser.ts), in the bundles that use it only
+  turbopack: { resolveAlias: { zod: { browser: './lib/zod-browser.ts' } } },
   // the stylesheet (Tailwind: one small file) goes into the page's <head> instead of a render-blocking
   // request: one round trip less before the first paint on a slow link (measured: npm run lighthouse)
   experimental: { inlineCss: true },

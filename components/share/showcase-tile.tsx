@@ -2,7 +2,7 @@
 
 import Link from 'next/link'
 import { useRef } from 'react'
-import { formatLabel } from '@/components/videos/format'
+import { formatLabel } from '@/components/videos/format-label'
 import { POSTER_WIDTHS, posterUrl } from '@/lib/share/poster'
 import type { ShowcaseVideo } from '@/lib/share/showcase'
 

@@ -6,10 +6,7 @@ export function templateName(template: string): string {
   return isTemplateId(template) ? TEMPLATES[template].name : template
 }
 
-/** "Landscape 16:9". */
-export function formatLabel(format: string): string {
-  return format in VIDEO_FORMATS ? VIDEO_FORMATS[format as keyof typeof VIDEO_FORMATS].label : format
-}
+export { formatLabel } from './format-label'
 
 /** "1920 × 1080". */
 export function formatSize(format: string): string | null {
