@@ -77,6 +77,8 @@ export function completeProps<P extends VideoProps>(template: TemplateId, props:
     music: props.music ?? null,
     narration: props.narration ?? null,
     watermark: props.watermark ?? false,
+    captions: props.captions ?? { enabled: false },
+    unbranded: props.unbranded ?? false,
     fps: props.fps ?? DEFAULT_FPS,
     locale: props.locale ?? DEFAULT_LOCALE,
     // Template options: an empty value means "the template's default".

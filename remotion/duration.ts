@@ -15,6 +15,12 @@ export type TemplatePacing = {
   transitionSeconds: number;
 };
 
+/** Silence after a scene's narration before the transition out starts. */
+export const NARRATION_TAIL_SECONDS = 0.3;
+
+/** Frame (from the scene's own start) where a photo scene's narration begins: after its transition in. */
+export const narrationOffsetFrames = (timeline: Timeline) => timeline.transitionFrames;
+
 export type SegmentKind = 'title' | 'photo' | 'facts' | 'features' | 'end';
 export type TimelineSegment = { kind: SegmentKind; durationInFrames: number; sceneIndex?: number };
 
@@ -47,10 +53,15 @@ export function buildTimeline(props: VideoProps, pacing: TemplatePacing): Timeli
   if (showsFeatures(props)) after.push({ kind: 'features', durationInFrames: toFrames(pacing.featuresSeconds) });
   after.push({ kind: 'end', durationInFrames: toFrames(pacing.endSeconds) });
 
+  // A narrated scene lasts long enough for its voice: it starts once the transition in has
+  // finished and ends NARRATION_TAIL_SECONDS before the transition out begins.
   let photos: TimelineSegment[] = props.scenes.map((scene, sceneIndex) => ({
     kind: 'photo',
     sceneIndex,
-    durationInFrames: toFrames(scene.seconds ?? pacing.photoSeconds),
+    durationInFrames: Math.max(
+      toFrames(scene.seconds ?? pacing.photoSeconds),
+      scene.narration ? 2 * transitionFrames + Math.ceil((scene.narration.seconds + NARRATION_TAIL_SECONDS) * fps) : 0,
+    ),
   }));
 
   const maxFrames = VIDEO_SECONDS.max * fps;

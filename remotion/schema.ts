@@ -51,6 +51,31 @@ export const listingSchema = z
     path: ['price', 'period'],
   });
 
+/** A spoken word (or phrase) with its time in seconds from the start of its scene's narration audio. */
+export const captionWordSchema = z
+  .object({
+    text: z.string().trim().min(1).max(80),
+    start: z.number().min(0).max(120),
+    end: z.number().min(0).max(120),
+  })
+  .refine((w) => w.end >= w.start, { message: 'A word ends after it starts', path: ['end'] });
+
+/**
+ * A scene's synthesised narration (lib/narration): the audio in storage, its measured length and the
+ * timing of each word for captions. `text` is the script it speaks; when it differs from the
+ * scene's `script` the audio is stale and the editor offers to speak it again.
+ */
+export const sceneNarrationSchema = z.object({
+  src: mediaSrcSchema,
+  seconds: z.number().positive().max(120),
+  text: z.string().max(600),
+  /** voices.id the audio was made with */
+  voiceId: z.string().max(64),
+  /** where `words` came from: the speech provider's own timings, or estimated from the text */
+  timing: z.enum(['provider', 'estimated']),
+  words: z.array(captionWordSchema).max(300),
+});
+
 export const photoSceneSchema = z.object({
   /** Stable id so the editor can reorder scenes without losing captions. */
   id: z.string().min(1).max(64),
@@ -60,6 +85,8 @@ export const photoSceneSchema = z.object({
   motion: z.enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right']).optional(),
   /** The narration script for this scene (the editor drafts it; the voice reads it). */
   script: z.string().max(600).optional(),
+  /** The script spoken (see sceneNarrationSchema); the scene lasts at least as long as it. */
+  narration: sceneNarrationSchema.optional(),
 });
 
 export const agentSchema = z.object({
@@ -80,6 +107,8 @@ export const audioTrackSchema = z.object({
   fadeOutSeconds: z.number().min(0).max(10).optional(),
   /** Narration usually waits for the title card; music starts at 0. */
   startSeconds: z.number().min(0).max(60).optional(),
+  /** Music only: its volume while a scene's narration speaks (ducking); none means no ducking. */
+  duckVolume: z.number().min(0).max(1).optional(),
 });
 
 const fpsSchema = z.union(FPS_OPTIONS.map((fps) => z.literal(fps)) as [
@@ -102,6 +131,13 @@ export const videoPropsSchema = z.object({
   narration: audioTrackSchema.nullable().optional(),
   /** Trial renders carry a watermark. */
   watermark: z.boolean().optional(),
+  /** Word-by-word captions of the scenes' narration; off unless enabled. */
+  captions: z.object({ enabled: z.boolean(), style: z.enum(['words', 'phrases']).optional() }).optional(),
+  /**
+   * The unbranded cut (a render option): no agent, brokerage, contact details or logo anywhere, for
+   * listing portals that forbid them. Narration and captions stay.
+   */
+  unbranded: z.boolean().optional(),
   fps: fpsSchema.optional(),
   /** BCP-47 locale for Intl price, area and number formatting. */
   locale: z.string().min(2).max(35).optional(),
@@ -122,6 +158,8 @@ export const luxuryEstateSchema = videoPropsSchema.extend({
 
 export type Listing = z.infer<typeof listingSchema>;
 export type PhotoScene = z.infer<typeof photoSceneSchema>;
+export type CaptionWord = z.infer<typeof captionWordSchema>;
+export type SceneNarration = z.infer<typeof sceneNarrationSchema>;
 export type Agent = z.infer<typeof agentSchema>;
 export type AudioTrack = z.infer<typeof audioTrackSchema>;
 export type VideoProps = z.infer<typeof videoPropsSchema>;
