@@ -85,6 +85,11 @@ export const photoSceneSchema = z.object({
   motion: z.enum(['zoom-in', 'zoom-out', 'pan-left', 'pan-right']).optional(),
   /** The narration script for this scene (the editor drafts it; the voice reads it). */
   script: z.string().max(600).optional(),
+  /**
+   * The script as last drafted from the listing (lib/narration/draft). A `script` equal to it is
+   * untouched, so "Redraft scripts" may replace it; one that differs is the person's edit and is kept.
+   */
+  scriptDraft: z.string().max(600).optional(),
   /** The script spoken (see sceneNarrationSchema); the scene lasts at least as long as it. */
   narration: sceneNarrationSchema.optional(),
 });
