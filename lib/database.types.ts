@@ -561,6 +561,70 @@ export type Database = {
           },
         ]
       }
+      narration_clips: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          mime: string
+          path: string
+          seconds: number
+          team_id: string
+          text_hash: string
+          timing: string
+          voice_id: string
+          words: Json
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          mime: string
+          path: string
+          seconds: number
+          team_id: string
+          text_hash: string
+          timing: string
+          voice_id: string
+          words?: Json
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          mime?: string
+          path?: string
+          seconds?: number
+          team_id?: string
+          text_hash?: string
+          timing?: string
+          voice_id?: string
+          words?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "narration_clips_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "narration_clips_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "narration_clips_voice_id_fkey"
+            columns: ["voice_id"]
+            isOneToOne: false
+            referencedRelation: "voices"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
