@@ -669,6 +669,8 @@ export type Database = {
       render_runs: {
         Row: {
           attempt: number
+          captions_srt_path: string | null
+          captions_vtt_path: string | null
           codec: string
           created_at: string
           duration_s: number | null
@@ -702,6 +704,7 @@ export type Database = {
           template: string
           total_frames: number
           trial_project_id: string | null
+          unbranded: boolean
           updated_at: string
           video_id: string | null
           video_version: number | null
@@ -710,6 +713,8 @@ export type Database = {
         }
         Insert: {
           attempt?: number
+          captions_srt_path?: string | null
+          captions_vtt_path?: string | null
           codec?: string
           created_at?: string
           duration_s?: number | null
@@ -743,6 +748,7 @@ export type Database = {
           template: string
           total_frames: number
           trial_project_id?: string | null
+          unbranded?: boolean
           updated_at?: string
           video_id?: string | null
           video_version?: number | null
@@ -751,6 +757,8 @@ export type Database = {
         }
         Update: {
           attempt?: number
+          captions_srt_path?: string | null
+          captions_vtt_path?: string | null
           codec?: string
           created_at?: string
           duration_s?: number | null
@@ -784,6 +792,7 @@ export type Database = {
           template?: string
           total_frames?: number
           trial_project_id?: string | null
+          unbranded?: boolean
           updated_at?: string
           video_id?: string | null
           video_version?: number | null
@@ -1367,6 +1376,8 @@ export type Database = {
         }
         Returns: ({
           attempt: number
+          captions_srt_path: string | null
+          captions_vtt_path: string | null
           codec: string
           created_at: string
           duration_s: number | null
@@ -1400,6 +1411,7 @@ export type Database = {
           template: string
           total_frames: number
           trial_project_id: string | null
+          unbranded: boolean
           updated_at: string
           video_id: string | null
           video_version: number | null
@@ -1409,6 +1421,8 @@ export type Database = {
       }
       complete_render_run: {
         Args: {
+          p_captions_srt_path?: string
+          p_captions_vtt_path?: string
           p_duration_s: number
           p_output_bytes: number
           p_output_path: string
@@ -1472,6 +1486,7 @@ export type Database = {
           p_expected_version: number
           p_quality?: string
           p_total_frames: number
+          p_unbranded?: boolean
           p_video_id: string
         }
         Returns: string
@@ -1482,6 +1497,7 @@ export type Database = {
           p_expected_version: number
           p_quality?: string
           p_total_frames: number
+          p_unbranded?: boolean
           p_video_id: string
         }
         Returns: string
@@ -1635,6 +1651,8 @@ export type Database = {
         }
         Returns: ({
           attempt: number
+          captions_srt_path: string | null
+          captions_vtt_path: string | null
           codec: string
           created_at: string
           duration_s: number | null
@@ -1668,6 +1686,7 @@ export type Database = {
           template: string
           total_frames: number
           trial_project_id: string | null
+          unbranded: boolean
           updated_at: string
           video_id: string | null
           video_version: number | null
