@@ -12,6 +12,9 @@ export async function register() {
     lambdaConfig()
     const { analyticsConfig } = await import('./lib/analytics/config')
     analyticsConfig()
+    // the hosted voice provider (ElevenLabs, docs/narration.md): a key-less base URL or model stops the start
+    const { elevenLabsConfig } = await import('./lib/narration/config')
+    elevenLabsConfig()
   }
   if (process.env.NEXT_RUNTIME !== 'nodejs' && process.env.NEXT_RUNTIME !== 'edge') return
   const config = monitoringConfig()

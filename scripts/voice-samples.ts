@@ -13,9 +13,10 @@ import { VOICES } from '../lib/constants.ts'
 import type { Database } from '../lib/database.types.ts'
 import { serverRealtimeOptions } from '../lib/supabase/realtime-transport.ts'
 import { FLITE_VOICES, fliteSpeak, type FliteVoice } from '../lib/voices/flite.ts'
+import { SAMPLE_SENTENCE } from '../lib/voices/providers.ts'
 
-export const SAMPLE_SENTENCE =
-  'Welcome home. Sunlight fills this three-bedroom house, with a chef’s kitchen, a quiet study, and a garden made for long summer evenings.'
+// the same sentence the admin page's "Generate sample" speaks (lib/narration/sample.ts)
+export { SAMPLE_SENTENCE } from '../lib/voices/providers.ts'
 
 type Db = SupabaseClient<Database>
 

@@ -6,7 +6,8 @@ import type { VideoProps } from '@/remotion/schema'
  * https URLs) stay as they are. Before props reach a Player, Thumbnail or the renderer they go through
  * `withMediaUrls` with a ref → signed URL map the server made. Client-safe (no server imports).
  *
- * Only the media fields are references: scene photos, the agent's photo and logo, music and narration.
+ * Only the media fields are references: scene photos and their narration clips, the agent's photo and
+ * logo, music and narration.
  * A caption that happens to start with "media:" is text. The database checks the same fields
  * (private.video_media_refs_ok in supabase/migrations/20261122002000_videos.sql).
  */
@@ -38,6 +39,7 @@ type MediaFields = Pick<VideoProps, 'scenes' | 'agent' | 'music' | 'narration'>
 function mediaSources(props: Partial<MediaFields>): string[] {
   const out: string[] = []
   for (const scene of Array.isArray(props.scenes) ? props.scenes : []) if (typeof scene?.src === 'string') out.push(scene.src)
+  for (const scene of Array.isArray(props.scenes) ? props.scenes : []) if (typeof scene?.narration?.src === 'string') out.push(scene.narration.src)
   if (typeof props.agent?.photoSrc === 'string') out.push(props.agent.photoSrc)
   if (typeof props.agent?.logoSrc === 'string') out.push(props.agent.logoSrc)
   if (typeof props.music?.src === 'string') out.push(props.music.src)
@@ -60,7 +62,11 @@ export function withMediaUrls<P extends VideoProps>(props: P, urls: Record<strin
     (isMediaRef(src) && Object.prototype.hasOwnProperty.call(urls, src) ? urls[src] : src) as S
   return {
     ...props,
-    scenes: props.scenes.map((scene) => ({ ...scene, src: swap(scene.src) })),
+    scenes: props.scenes.map((scene) => ({
+      ...scene,
+      src: swap(scene.src),
+      ...(scene.narration ? { narration: { ...scene.narration, src: swap(scene.narration.src) } } : {}),
+    })),
     ...(props.agent ? { agent: { ...props.agent, photoSrc: swap(props.agent.photoSrc), logoSrc: swap(props.agent.logoSrc) } } : {}),
     ...(props.music ? { music: { ...props.music, src: swap(props.music.src) } } : {}),
     ...(props.narration ? { narration: { ...props.narration, src: swap(props.narration.src) } } : {}),

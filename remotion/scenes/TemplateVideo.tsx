@@ -4,6 +4,7 @@ import { AbsoluteFill, useVideoConfig } from 'remotion';
 import type { Timeline, TimelineSegment } from '../duration';
 import type { VideoProps } from '../schema';
 import { AudioTracks } from './AudioTracks';
+import { SceneNarration } from './SceneNarration';
 import { Watermark } from './Watermark';
 
 type Props = {
@@ -38,6 +39,7 @@ export function TemplateVideo({ props, timeline, background, renderSegment, tran
         ))}
       </TransitionSeries>
       <AudioTracks music={props.music} narration={props.narration} />
+      <SceneNarration scenes={props.scenes} timeline={timeline} />
       {props.watermark ? <Watermark /> : null}
     </AbsoluteFill>
   );

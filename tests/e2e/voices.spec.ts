@@ -91,11 +91,11 @@ test('an admin adds voices with a sample and deactivates one; a member hears the
   const row = (name: string) => list.getByRole('listitem').filter({ hasText: name })
   await expect(row(active)).toContainText('No sample')
 
-  // the sample: generating says plainly that no provider is configured; a fake file is refused
+  // the sample: generating says plainly that this server has no provider 'e2e'; a fake file is refused
   await admin.getByRole('button', { name: `Sample of ${active}` }).click()
   const sample = admin.getByRole('dialog', { name: `Sample of ${active}` })
   await expect(sample.getByRole('button', { name: 'Generate sample' })).toBeDisabled()
-  await expect(sample.getByTestId('no-voice-provider')).toHaveText(/No voice provider is configured/)
+  await expect(sample.getByTestId('no-voice-provider')).toHaveText(/no speech provider called “e2e”/)
   const file = sample.locator('input[type="file"]')
   await file.setInputFiles({ name: 'fake.wav', mimeType: 'audio/wav', buffer: PNG })
   await expect(toast(admin, 'fake.wav is not an MP3, WAV, M4A, AAC or Ogg audio file (it is a PNG file).')).toBeVisible(NAVIGATION)

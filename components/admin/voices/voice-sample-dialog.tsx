@@ -7,12 +7,15 @@ import { formatBytes, putToSignedUrl } from '@/components/media/upload-file'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { VOICES } from '@/lib/constants'
+import { generateVoiceSample } from '@/lib/narration/actions'
 import { finalizeSample, prepareSample, removeSample } from '@/lib/voices/actions'
-import { NO_VOICE_PROVIDER } from '@/lib/voices/providers'
+import { providerUnavailable } from '@/lib/voices/providers'
 import { prepareSampleSchema } from '@/lib/voices/schema'
 
 interface Props {
   voice: { id: string; name: string; provider: string; sampleUrl: string | null }
+  /** the speech providers this server has (flite always; elevenlabs with its key) */
+  providers: readonly string[]
   onClose: () => void
   onChanged: () => void
 }
@@ -20,13 +23,34 @@ interface Props {
 const ACCEPT = 'audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,audio/aac,audio/ogg,.mp3,.wav,.m4a,.aac,.ogg'
 
 /** A voice's sample: play it, upload a recording with progress, or remove it. */
-export function VoiceSampleDialog({ voice, onClose, onChanged }: Props) {
+export function VoiceSampleDialog({ voice, providers, onClose, onChanged }: Props) {
   const input = useRef<HTMLInputElement>(null)
   const ids = useId()
   const [progress, setProgress] = useState<number | null>(null)
   const [file, setFile] = useState<{ name: string; bytes: number } | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const [removing, setRemoving] = useState(false)
+  const [generating, setGenerating] = useState(false)
+  const unavailable = providerUnavailable(voice.provider, providers)
+
+  async function generate() {
+    setGenerating(true)
+    setProblem(null)
+    const id = toast.loading(`${voice.name} is speaking the sample…`)
+    try {
+      const result = await generateVoiceSample({ id: voice.id })
+      if (!result.ok) {
+        setProblem(result.error)
+        return void toast.error(result.error, { id })
+      }
+      toast.success(`${voice.name} has a new sample (${result.data.seconds.toFixed(1)} s)`, { id })
+      onChanged()
+    } catch {
+      toast.error('We could not reach the server. Check your connection and try again.', { id })
+    } finally {
+      setGenerating(false)
+    }
+  }
 
   async function upload(picked: File | undefined) {
     if (!picked) return
@@ -103,20 +127,27 @@ export function VoiceSampleDialog({ voice, onClose, onChanged }: Props) {
             onChange={(event) => void upload(event.target.files?.[0])}
           />
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" pending={busy} onClick={() => input.current?.click()}>
+            <Button variant="outline" pending={busy} disabled={generating} onClick={() => input.current?.click()}>
               <Upload aria-hidden /> {voice.sampleUrl ? 'Replace with a recording' : 'Upload a recording'}
             </Button>
-            {/* generating needs a speech provider; none is configured until the narration issue adds them */}
-            <Button variant="outline" disabled aria-describedby={`${ids}-generate`}>
+            <Button
+              variant="outline"
+              pending={generating}
+              disabled={busy || Boolean(unavailable)}
+              aria-describedby={unavailable ? `${ids}-generate` : undefined}
+              onClick={() => void generate()}
+            >
               <Sparkles aria-hidden /> Generate sample
             </Button>
           </div>
           <p id={`${ids}-rules`} className="text-sm text-muted">
             MP3, WAV, M4A, AAC or Ogg, up to {VOICES.sampleMaxBytes / (1024 * 1024)} MB. The file is checked by its content.
           </p>
-          <p id={`${ids}-generate`} className="text-sm text-muted" data-testid="no-voice-provider">
-            {NO_VOICE_PROVIDER}
-          </p>
+          {unavailable ? (
+            <p id={`${ids}-generate`} className="text-sm text-muted" data-testid="no-voice-provider">
+              {unavailable}
+            </p>
+          ) : null}
           {busy && file ? (
             <div className="space-y-1">
               <div className="flex justify-between text-xs text-muted">

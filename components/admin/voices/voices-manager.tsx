@@ -18,7 +18,7 @@ import { VoiceSampleDialog } from './voice-sample-dialog'
 const OFFLINE = 'We could not reach the server. Check your connection and try again.'
 
 /** /admin/dev/voices: the catalogue in the order teams see it, and every change an admin makes to it. */
-export function VoicesManager({ voices }: { voices: AdminVoice[] }) {
+export function VoicesManager({ voices, providers }: { voices: AdminVoice[]; providers: readonly string[] }) {
   const router = useRouter()
   // a fresh key per opening remounts the form with the right defaults
   const [editing, setEditing] = useState<{ voice: EditableVoice | null; key: number } | null>(null)
@@ -149,6 +149,7 @@ export function VoicesManager({ voices }: { voices: AdminVoice[] }) {
         <VoiceSampleDialog
           key={sampleVoice.id}
           voice={{ id: sampleVoice.id, name: sampleVoice.name, provider: sampleVoice.provider, sampleUrl: sampleVoice.sampleUrl }}
+          providers={providers}
           onClose={() => setSampleFor(null)}
           onChanged={() => router.refresh()}
         />

@@ -5,6 +5,7 @@ import { requireAdmin } from '@/lib/auth/user'
 import type { Db } from '@/lib/listings/refusal'
 import { createClient } from '@/lib/supabase/server'
 import { listVoicesForAdmin } from '@/lib/voices/queries'
+import { serverProviders } from '@/lib/narration/server-providers'
 
 export const metadata: Metadata = { title: 'Voices' }
 
@@ -18,7 +19,7 @@ export default async function AdminVoicesPage() {
         title="Voices"
         description="The narrator voices teams can pick for their videos: their order, whether teams see them, and a sample of each. Every change is recorded in the audit log."
       />
-      <VoicesManager voices={voices} />
+      <VoicesManager voices={voices} providers={Object.keys(serverProviders())} />
     </>
   )
 }
