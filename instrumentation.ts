@@ -15,6 +15,9 @@ export async function register() {
     // the hosted voice provider (ElevenLabs, docs/narration.md): a key-less base URL or model stops the start
     const { elevenLabsConfig } = await import('./lib/narration/config')
     elevenLabsConfig()
+    // the hosted model that polishes narration scripts (docs/narration.md): half set stops the start
+    const { narrationModelConfig } = await import('./lib/narration/draft/llm-config')
+    narrationModelConfig()
   }
   if (process.env.NEXT_RUNTIME !== 'nodejs' && process.env.NEXT_RUNTIME !== 'edge') return
   const config = monitoringConfig()

@@ -14,7 +14,6 @@ import { LookPickers } from './look-pickers'
 import { NarrationScripts } from './narration-scripts'
 import { capture } from '@/lib/analytics/browser'
 import { createVideo } from '@/lib/videos/actions'
-import { draftScripts } from '@/lib/videos/draft'
 import { createVideoSchema } from '@/lib/videos/schema'
 import { VoiceSample, voiceOptionLabel, type VoiceChoice } from '@/components/voices/voice-choice'
 import { TEMPLATES, type TemplateId } from '@/remotion/catalog'
@@ -49,7 +48,7 @@ function formatSeconds(seconds: number | null): string {
   return ` · ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
 }
 
-export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, agentName, voices, audio, libraryHref }: CreateVideoFormProps) {
+export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, voices, audio, libraryHref }: CreateVideoFormProps) {
   const router = useRouter()
   const ids = useId()
   const [template, setTemplate] = useState<TemplateId>('classic-tour')
@@ -83,13 +82,17 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
     })
   }
 
+  /** The lines drafted for a template (its pacing sizes them); untouched lines follow a template change. */
+  const draftedFor = (id: TemplateId) => drafts[id].scenes.map((scene) => scene.script ?? '')
+
   function chooseTemplate(next: TemplateId) {
     setTemplate(next)
+    if (scripts.join('\n') === draftedFor(template).join('\n')) setScripts(draftedFor(next))
     if (!titleTouched) setTitle(defaultTitle(listingTitle, next))
   }
 
   function redraft() {
-    setScripts(draftScripts(drafts[template].listing, drafts[template].scenes, agentName ?? undefined))
+    setScripts(draftedFor(template))
     toast.info('Narration redrafted from the listing')
   }
 

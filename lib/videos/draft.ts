@@ -1,7 +1,8 @@
 import type { Tables } from '@/lib/database.types'
 import type { TemplateId } from '@/remotion/catalog'
 import { DEFAULT_FPS, MAX_PHOTOS, type VideoFormat } from '@/remotion/constants'
-import { DEFAULT_LOCALE, formatArea, formatCount, formatPrice } from '@/remotion/format'
+import { DEFAULT_LOCALE } from '@/remotion/format'
+import { draftForVideo, type DraftSource } from '@/lib/narration/draft'
 import type { Agent, AudioTrack, Listing, PhotoScene, VideoProps } from '@/remotion/schema'
 import { mediaRef } from './media-refs'
 
@@ -43,7 +44,7 @@ export type ListingFacts = Pick<
   Tables<'listings'>,
   | 'title' | 'address_line' | 'city' | 'region' | 'postal_code' | 'country' | 'offer' | 'price' | 'currency'
   | 'rent_period' | 'property_type' | 'bedrooms' | 'bathrooms' | 'floor_area' | 'area_unit' | 'year_built' | 'features'
->
+> & Partial<Pick<Tables<'listings'>, 'id' | 'description'>>
 
 /** A listing row in the templates' shape (remotion/schema.ts `listingSchema`). */
 export function listingForVideo(row: ListingFacts): Listing {
@@ -102,96 +103,29 @@ export function musicTrack(path: string): AudioTrack {
 
 // ---- narration -----------------------------------------------------------------------------------
 
-const TYPE_WORDS: Record<Listing['propertyType'], string> = {
-  house: 'house',
-  apartment: 'apartment',
-  townhouse: 'townhouse',
-  land: 'block of land',
-  commercial: 'commercial property',
-  other: 'property',
-}
-
-const SCRIPT_MAX = 600
-
-function sentence(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ')
-  if (!t) return ''
-  const first = t[0].toUpperCase() + t.slice(1)
-  return /[.!?…]$/.test(first) ? first : `${first}.`
-}
-
-function plural(n: number, word: string, locale: string) {
-  return `${formatCount(n, locale)} ${word}${n === 1 ? '' : 's'}`
-}
-
-function article(phrase: string) {
-  return /^[aeiou]/i.test(phrase) && !/^(one|uni|use)/i.test(phrase) ? 'an' : 'a'
-}
-
-function listWords(items: string[]): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`
-}
-
-/** "Welcome to 1 Harbour Street, Sydney: a 2-bedroom apartment for sale at A$850,000." */
-function introLine(listing: Listing, locale: string): string {
-  const place = [listing.address.line, listing.address.city].filter(Boolean).join(', ')
-  const beds = listing.propertyType !== 'land' && listing.bedrooms ? `${listing.bedrooms}-bedroom ` : ''
-  const what = `${beds}${TYPE_WORDS[listing.propertyType]}`
-  const price = formatPrice(listing, locale)
-  const offer = listing.offer === 'rent' ? 'for rent' : 'for sale'
-  const cost = price ? ` at ${price.full}` : ''
-  return `Welcome to ${place}: ${article(what)} ${what} ${offer}${cost}.`
-}
-
-/** Short lines from the facts, each used at most once, in this order. */
-function factLines(listing: Listing, locale: string): string[] {
-  const lines: string[] = []
-  const rooms: string[] = []
-  if (listing.bedrooms) rooms.push(plural(listing.bedrooms, 'bedroom', locale))
-  if (listing.bathrooms) rooms.push(plural(listing.bathrooms, 'bathroom', locale))
-  if (rooms.length) lines.push(`With ${listWords(rooms)}, there is room for everyone.`)
-  if (listing.area) lines.push(`It offers ${formatArea(listing.area, locale)} of space.`)
-  const features = (listing.features ?? []).slice(0, 3).map((f) => f.trim().toLowerCase()).filter(Boolean)
-  if (features.length) lines.push(`Highlights include ${listWords(features)}.`)
-  if (listing.yearBuilt) lines.push(`Built in ${listing.yearBuilt}.`)
-  return lines
-}
-
-function callToAction(agentName: string | undefined): string {
-  const name = agentName?.trim()
-  return name ? `To arrange a viewing, contact ${name} today.` : 'Get in touch today to arrange a viewing.'
-}
-
-function fit(parts: string[]): string {
-  let line = parts.filter(Boolean).join(' ')
-  while (line.length > SCRIPT_MAX && parts.length > 1) {
-    parts = parts.slice(0, -1)
-    line = parts.filter(Boolean).join(' ')
+/** What the narration is drafted from (lib/narration/draft): the listing, its text, its agent. */
+export function narrationSource(row: ListingFacts, listing: Listing, agent: Tables<'agents'> | Agent | null): DraftSource {
+  const name = agent ? ('full_name' in agent ? agent.full_name : agent.fullName) : null
+  const brokerage = agent ? agent.brokerage : null
+  return {
+    // the listing's id; a trial's property has none, so its address stands in (same property, same words)
+    seed: row.id ?? `${row.address_line}|${row.city}|${row.country}`,
+    listing,
+    description: row.description ?? null,
+    agent: name?.trim() ? { name: clip(name, 100)!, brokerage: clip(brokerage, 100) ?? null } : null,
+    locale: localeForCountry(row.country),
   }
-  return line.length > SCRIPT_MAX ? (clip(line, SCRIPT_MAX) ?? '') : line
 }
 
-/**
- * One narration line per scene, from the facts: the address and price over the first scene, the
- * captions and facts over the middle ones, a call to action with the agent's name over the last.
- */
-export function draftScripts(listing: Listing, scenes: { caption?: string | null }[], agentName?: string): string[] {
-  if (!scenes.length) return []
-  const locale = localeForCountry(listing.address.country)
-  const facts = factLines(listing, locale)
-  const last = scenes.length - 1
-  return scenes.map((scene, i) => {
-    const caption = scene.caption ? sentence(scene.caption) : ''
-    if (i === 0) {
-      // a single-scene video says everything at once
-      return fit(last === 0 ? [introLine(listing, locale), caption, callToAction(agentName)] : [introLine(listing, locale), caption])
-    }
-    if (i === last) return fit([caption || (facts.shift() ?? ''), callToAction(agentName)])
-    const fact = facts.shift()
-    if (caption) return fit([caption, fact ?? ''])
-    return fit([fact ?? 'Take a closer look.'])
+/** Each scene's drafted script (also recorded as its `scriptDraft`, so later edits can be told apart). */
+export function withDraftedScripts(props: VideoProps, template: TemplateId, source: DraftSource): VideoProps {
+  const draft = draftForVideo(source, template, props)
+  const scenes = props.scenes.map((scene, i) => {
+    const { script: _s, scriptDraft: _d, ...rest } = scene
+    const script = draft.scenes[i]?.script
+    return script ? { ...rest, script, scriptDraft: script } : rest
   })
+  return { ...props, scenes }
 }
 
 // ---- props ---------------------------------------------------------------------------------------
@@ -223,11 +157,7 @@ export function sceneFromPhoto(photo: DraftPhoto, index: number): PhotoScene {
 export function draftVideoProps(input: DraftInput): VideoProps {
   const listing = listingForVideo(input.listing)
   const agent = input.agent ? agentForVideo(input.agent) : null
-  let scenes = input.photos.slice(0, MAX_PHOTOS).map(sceneFromPhoto)
-  if (input.includeScripts) {
-    const scripts = draftScripts(listing, scenes, agent?.fullName)
-    scenes = scenes.map((scene, i) => (scripts[i] ? { ...scene, script: scripts[i] } : scene))
-  }
+  const scenes = input.photos.slice(0, MAX_PHOTOS).map(sceneFromPhoto)
   const props: VideoProps = {
     listing,
     scenes,
@@ -239,5 +169,5 @@ export function draftVideoProps(input: DraftInput): VideoProps {
     locale: localeForCountry(input.listing.country),
   }
   if (input.agent?.brand_color) props.brandColor = input.agent.brand_color
-  return props
+  return input.includeScripts ? withDraftedScripts(props, input.template, narrationSource(input.listing, listing, input.agent)) : props
 }

@@ -6,7 +6,7 @@ import { sampleUrl } from '@/lib/voices/queries'
 import { TEMPLATE_IDS, TEMPLATES, isTemplateId, timelineFor, type TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
-import { draftScripts, draftVideoProps, listingForVideo } from './draft'
+import { draftVideoProps } from './draft'
 import { collectMediaRefs, isMediaRef, mediaRef, refPath } from './media-refs'
 import { validateVideoProps, type CompositionDetails, type VideoStatus } from './schema'
 
@@ -75,9 +75,9 @@ export type CreateVideoData = {
   audio: EditorAudio[]
   voices: VoiceOption[]
   urls: Record<string, string>
-  /** the first draft per template (landscape, no music), for the template cards' thumbnails */
+  /** the first draft per template (landscape, no music, its scenes' scripts drafted for its pacing), for the thumbnails */
   draft: Record<TemplateId, VideoProps>
-  /** the drafted narration, one line per photo */
+  /** the drafted narration for the first template, one line per photo */
   scripts: string[]
 }
 
@@ -316,14 +316,13 @@ export async function fetchCreateVideoData(db: Db, teamId: string, listingId: st
   const agent = agentRow.data ? agentWithRefs(agentRow.data) : null
   const { photos, audio, urls } = await withUrls(db, lib, agent ? [agent] : [], [])
   const draftPhotos = lib.photos.map((p) => ({ id: p.id, path: p.path, caption: p.caption }))
+  // each template's draft carries its own scripts (its pacing gives its scenes their seconds)
   const draft = Object.fromEntries(
     TEMPLATE_IDS.map((template) => [
       template,
-      draftVideoProps({ listing, photos: draftPhotos, agent: agentRow.data, template, format: 'landscape', includeScripts: false }),
+      draftVideoProps({ listing, photos: draftPhotos, agent: agentRow.data, template, format: 'landscape', includeScripts: true }),
     ]),
   ) as Record<TemplateId, VideoProps>
-  const scripts = lib.photos.length
-    ? draftScripts(listingForVideo(listing), draft[TEMPLATE_IDS[0]].scenes, agentRow.data?.full_name)
-    : []
+  const scripts = draft[TEMPLATE_IDS[0]].scenes.map((scene) => scene.script ?? '')
   return { listing, photos, agent, audio, voices: lib.voices, urls, draft, scripts }
 }

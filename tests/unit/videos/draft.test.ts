@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { agentForVideo, clip, draftScripts, draftVideoProps, listingForVideo, localeForCountry } from '../../../lib/videos/draft.ts'
+import { agentForVideo, clip, draftVideoProps, listingForVideo, localeForCountry } from '../../../lib/videos/draft.ts'
 import { validateVideoProps } from '../../../lib/videos/schema.ts'
 import { TEMPLATE_IDS } from '../../../remotion/catalog.ts'
 import { agentRow, listingRow, photos, TEAM } from './fixtures.ts'
@@ -77,47 +77,7 @@ describe('clip', () => {
   })
 })
 
-describe('draftScripts', () => {
-  const listing = listingForVideo(listingRow())
-
-  it('opens with the address and price, uses captions and facts, and ends with the agent', () => {
-    const scripts = draftScripts(listing, [{ caption: 'Light-filled living room' }, { caption: 'kitchen with stone benches' }, {}, { caption: 'Balcony with harbour views' }], 'Ann Lee')
-    expect(scripts).toHaveLength(4)
-    expect(scripts[0]).toBe('Welcome to 1 Harbour Street, Sydney: a 2-bedroom apartment for sale at $850,000. Light-filled living room.')
-    expect(scripts[1]).toBe('Kitchen with stone benches. With 2 bedrooms and 1.5 bathrooms, there is room for everyone.')
-    expect(scripts[2]).toBe('It offers 92 m² of space.')
-    expect(scripts[3]).toBe('Balcony with harbour views. To arrange a viewing, contact Ann Lee today.')
-    for (const line of scripts) expect(line.length).toBeLessThanOrEqual(600)
-  })
-
-  it('says everything over a single scene and has a plain call to action without an agent', () => {
-    const [only] = draftScripts(listing, [{}])
-    expect(only).toBe('Welcome to 1 Harbour Street, Sydney: a 2-bedroom apartment for sale at $850,000. Get in touch today to arrange a viewing.')
-  })
-
-  it('reads a rent with its period and an unpriced house without a price', () => {
-    const rent = listingForVideo(listingRow({ offer: 'rent', rent_period: 'month', price: 3200, property_type: 'house', bedrooms: 3 }))
-    expect(draftScripts(rent, [{}, {}])[0]).toBe('Welcome to 1 Harbour Street, Sydney: a 3-bedroom house for rent at $3,200 per month.')
-    const land = listingForVideo(listingRow({ price: null, property_type: 'land', bedrooms: null }))
-    expect(draftScripts(land, [{}, {}])[0]).toBe('Welcome to 1 Harbour Street, Sydney: a block of land for sale.')
-  })
-
-  it('falls back to facts and then a plain line when there are no captions', () => {
-    const scripts = draftScripts(listing, Array.from({ length: 8 }, () => ({})))
-    expect(scripts.slice(1, 5)).toEqual([
-      'With 2 bedrooms and 1.5 bathrooms, there is room for everyone.',
-      'It offers 92 m² of space.',
-      'Highlights include harbour views, balcony and secure parking.',
-      'Built in 2015.',
-    ])
-    expect(scripts[5]).toBe('Take a closer look.')
-    expect(scripts[7]).toBe('Get in touch today to arrange a viewing.')
-  })
-
-  it('returns nothing for no scenes', () => {
-    expect(draftScripts(listing, [])).toEqual([])
-  })
-})
+// the narration's drafting itself: tests/unit/narration/draft*.test.ts
 
 describe('draftVideoProps', () => {
   const input = {
@@ -143,6 +103,8 @@ describe('draftVideoProps', () => {
     expect(props).toMatchObject({ fps: 30, locale: 'en-AU', show: { price: true, facts: true, features: true } })
     expect(props.scenes.every((s) => s.script)).toBe(true)
     expect(props.scenes[2].script).toContain('Ann Lee')
+    // each drafted script is recorded as its draft, so a later edit can be told apart
+    expect(props.scenes.every((s) => s.scriptDraft === s.script)).toBe(true)
   })
 
   it('leaves scripts, music and the agent out when asked to', () => {
