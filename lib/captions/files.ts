@@ -41,12 +41,20 @@ export function toVtt(cues: CaptionCue[], fps: number): string {
 }
 
 /**
- * The two files for a video, or null when its narration has no word timings. `limitFrames`: the
- * frames actually rendered (a shorter test slice), so no cue outlasts the file.
+ * The two files for a video, or null when its narration has no word timings. `frames`: the stretch of
+ * the timeline actually rendered (a test slice, RENDER_MAX_FRAMES), so no cue outlasts the file and
+ * the file's time 0 is the render's first frame.
  */
-export function captionFiles(props: Pick<VideoProps, 'scenes'>, timeline: Timeline, limitFrames?: number): { srt: string; vtt: string; cues: number; endSeconds: number } | null {
+export function captionFiles(
+  props: Pick<VideoProps, 'scenes'>,
+  timeline: Timeline,
+  frames: { from?: number; to?: number } = {},
+): { srt: string; vtt: string; cues: number; endSeconds: number } | null {
   if (!hasCaptionWords(props)) return null
-  const cues = captionCues(props, timeline, CAPTION_LAYOUTS.file, limitFrames)
+  const from = frames.from ?? 0
+  const cues = captionCues(props, timeline, CAPTION_LAYOUTS.file, frames.to)
+    .filter((cue) => cue.endFrame > from)
+    .map((cue) => ({ ...cue, startFrame: Math.max(0, cue.startFrame - from), endFrame: cue.endFrame - from }))
   if (!cues.length) return null
   return { srt: toSrt(cues, timeline.fps), vtt: toVtt(cues, timeline.fps), cues: cues.length, endSeconds: cues[cues.length - 1].endFrame / timeline.fps }
 }

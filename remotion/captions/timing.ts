@@ -42,6 +42,8 @@ const BRIDGE_SECONDS = 0.3;
 const SENTENCE_END = /[.!?…]["'”’)\]]*$/;
 const CLAUSE_END = /[,;:–—-]["'”’)\]]*$/;
 const PUNCTUATION_ONLY = /^[\p{P}\p{S}]+$/u;
+/** A token that is punctuation alone joins the word before it, with no space. */
+export const isPunctuation = (token: string) => PUNCTUATION_ONLY.test(token);
 
 export type CueWord = { text: string; startFrame: number; endFrame: number };
 export type CaptionCue = {
@@ -51,6 +53,8 @@ export type CaptionCue = {
   endFrame: number;
   /** the lines as shown (and written in the files) */
   lines: string[];
+  /** how many of `words` each line holds */
+  lineWords: number[];
   words: CueWord[];
 };
 
@@ -67,35 +71,38 @@ export function joinWords(words: string[]): string {
 }
 
 /** Greedy wrap: the fewest lines of at most `max` characters (a single longer word gets its own line). */
-export function wrapGreedy(words: string[], max: number): string[] {
+export function wrapGreedy(words: string[], max: number): string[][] {
   const lines: string[][] = [];
   for (const word of words) {
     const line = lines[lines.length - 1];
     if (line && (PUNCTUATION_ONLY.test(word) || joinWords([...line, word]).length <= max)) line.push(word);
     else lines.push([word]);
   }
-  return lines.map(joinWords);
+  return lines;
 }
 
-/** Lines to show: one if it fits, else two of even length (the shorter on top), else the greedy wrap. */
-export function wrapLines(words: string[], layout: CaptionLayout): string[] {
+/** Lines to show, as groups of words: one if it fits, else two of even length, else the greedy wrap. */
+export function wrapWords(words: string[], layout: CaptionLayout): string[][] {
   const greedy = wrapGreedy(words, layout.maxLineChars);
   if (greedy.length !== 2) return greedy;
-  let best: string[] = greedy;
+  let best = greedy;
   let bestScore = Infinity;
   for (let k = 1; k < words.length; k++) {
     if (PUNCTUATION_ONLY.test(words[k])) continue;
-    const lines = [joinWords(words.slice(0, k)), joinWords(words.slice(k))];
-    if (lines.some((line, i) => line.length > layout.maxLineChars && words.slice(i ? k : 0, i ? undefined : k).length > 1)) continue;
-    // balanced first; a bottom-heavy pair reads better than a top-heavy one
-    const score = Math.max(lines[0].length, lines[1].length) * 2 + (lines[0].length > lines[1].length ? 1 : 0);
+    const split = [words.slice(0, k), words.slice(k)];
+    const [a, b] = split.map((line) => joinWords(line).length);
+    if (split.some((line, i) => line.length > 1 && [a, b][i] > layout.maxLineChars)) continue;
+    // balanced first; of two equally balanced pairs, the longer line below
+    const score = Math.max(a, b) * 2 + (a > b ? 1 : 0);
     if (score < bestScore) {
       bestScore = score;
-      best = lines;
+      best = split;
     }
   }
   return best;
 }
+
+export const wrapLines = (words: string[], layout: CaptionLayout): string[] => wrapWords(words, layout).map(joinWords);
 
 const fits = (words: Word[], layout: CaptionLayout) =>
   wrapGreedy(words.map((w) => w.text), layout.maxLineChars).length <= layout.maxLines &&
@@ -121,6 +128,12 @@ export function groupPhrases(words: Word[], layout: CaptionLayout): Word[][] {
           phrases.push(current.slice(0, cut + 1));
           current = rest;
           if (!fits([...rest, word], layout)) flush();
+        } else if ((CLAUSE_END.test(word.text) || SENTENCE_END.test(word.text)) && current.length >= 3) {
+          // the word closes a clause: carry the last words over so it is not left alone ("onto the terrace,")
+          const carry = current.slice(-Math.min(2, Math.floor(current.length / 3)));
+          phrases.push(current.slice(0, current.length - carry.length));
+          current = carry;
+          if (!fits([...carry, word], layout)) flush();
         } else flush();
       }
     }
@@ -171,11 +184,13 @@ export function captionCues(props: Pick<VideoProps, 'scenes'>, timeline: Timelin
       const startFrame = Math.max(Math.round(phrase[0].start * fps), previousEnd, fromFrame);
       const endFrame = Math.min(Math.round(end * fps), toFrame);
       if (endFrame <= startFrame) return;
+      const lines = wrapWords(phrase.map((w) => w.text), layout);
       cues.push({
         sceneIndex,
         startFrame,
         endFrame,
-        lines: wrapLines(phrase.map((w) => w.text), layout),
+        lines: lines.map(joinWords),
+        lineWords: lines.map((line) => line.length),
         words: phrase.map((w) => ({
           text: w.text,
           startFrame: Math.min(Math.max(Math.round(w.start * fps), startFrame), endFrame - 1),

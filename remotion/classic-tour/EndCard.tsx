@@ -1,5 +1,6 @@
 import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
+import { brandedAgent } from '../scenes/branding';
 import { clampLines, titleCopy } from '../scenes/copy';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
@@ -11,7 +12,7 @@ import { MediaImg } from '../scenes/MediaImg';
 export function ClassicEndCard({ props, theme }: { props: ClassicTourProps; theme: ClassicTheme }) {
   const frame = useCurrentFrame();
   const { format, safe } = useLayout();
-  const agent = props.agent;
+  const agent = brandedAgent(props);
   const copy = titleCopy(props);
   const stacked = format !== 'landscape';
   const ink = theme.onBrand;

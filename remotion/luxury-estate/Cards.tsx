@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
+import { brandedAgent } from '../scenes/branding';
 import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
 import { FONTS } from '../scenes/fonts';
@@ -84,7 +85,7 @@ export function LuxuryFeatures({ props, theme }: Props) {
 export function LuxuryEnd({ props, theme }: Props) {
   const frame = useCurrentFrame();
   const { format } = useLayout();
-  const agent = props.agent;
+  const agent = brandedAgent(props);
   const copy = titleCopy(props);
   const contact = { fontFamily: FONTS.jost, fontWeight: 300, fontSize: 30, letterSpacing: 4, marginTop: 12, ...clampLines(1) } as const;
   const row = format === 'landscape';

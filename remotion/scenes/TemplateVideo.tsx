@@ -5,6 +5,7 @@ import type { Timeline, TimelineSegment } from '../duration';
 import type { VideoProps } from '../schema';
 import { AudioTracks } from './AudioTracks';
 import { SceneNarration } from './SceneNarration';
+import { Captions } from './Captions';
 import { Watermark } from './Watermark';
 
 type Props = {
@@ -40,6 +41,7 @@ export function TemplateVideo({ props, timeline, background, renderSegment, tran
       </TransitionSeries>
       <AudioTracks music={props.music} narration={props.narration} />
       <SceneNarration scenes={props.scenes} timeline={timeline} />
+      {props.captions?.enabled ? <Captions props={props} timeline={timeline} /> : null}
       {props.watermark ? <Watermark /> : null}
     </AbsoluteFill>
   );

@@ -1,5 +1,6 @@
 import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
+import { brandedAgent } from '../scenes/branding';
 import { clampLines, singleLine, titleCopy } from '../scenes/copy';
 import { listFacts } from '../scenes/facts';
 import { FONTS } from '../scenes/fonts';
@@ -82,7 +83,7 @@ export function ReelEnd({ props, theme }: Props) {
   const frame = useCurrentFrame();
   const { fps } = useVideoConfig();
   const { format, safe } = useLayout();
-  const agent = props.agent;
+  const agent = brandedAgent(props);
   const copy = titleCopy(props);
   const s = pop(frame, fps, 2);
   const row = format === 'landscape';

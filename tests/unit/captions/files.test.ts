@@ -3,7 +3,7 @@ import { captionFiles, timestamp, toSrt, toVtt, type CaptionCue } from '@/lib/ca
 import { timelineFor } from '@/remotion/catalog'
 import { narratedProps } from './fixtures'
 
-const cue = (startFrame: number, endFrame: number, lines: string[]): CaptionCue => ({ sceneIndex: 0, startFrame, endFrame, lines, words: [] })
+const cue = (startFrame: number, endFrame: number, lines: string[]): CaptionCue => ({ sceneIndex: 0, startFrame, endFrame, lines, lineWords: lines.map(() => 1), words: [] })
 
 describe('caption files', () => {
   it('writes timestamps as SRT (comma) and VTT (dot), to the millisecond, past an hour', () => {
@@ -46,8 +46,12 @@ describe('caption files', () => {
       expect(vttBlocks[i].split('\n')[1]).toBe(times.replace(/,/g, '.'))
     })
     // a slice of the render: nothing after it
-    const short = captionFiles(props, timeline, 200)!
+    const short = captionFiles(props, timeline, { to: 200 })!
     expect(short.endSeconds).toBeLessThanOrEqual(200 / timeline.fps)
+    // a slice from frame 300: its first cue starts at the file's 0 or later
+    const slice = captionFiles(props, timeline, { from: 300, to: 450 })!
+    expect(slice.srt.split('\n')[1]).toMatch(/^00:00:0[0-5],\d{3} --> /)
+    expect(slice.endSeconds).toBeLessThanOrEqual(150 / timeline.fps)
     expect(captionFiles({ scenes: [{ id: 'a', src: '/a.jpg' }] }, timeline)).toBeNull()
   })
 })
