@@ -8,6 +8,7 @@ import { isTemplateId, timelineFor } from '@/remotion/catalog'
 import { posterFrame } from '@/remotion/duration'
 import { lambdaOutputKey, type LambdaRenderer } from './lambda-client'
 import { lambdaRunSchema, type LambdaRun } from './lambda-start'
+import { uploadCaptionFiles } from './captions-output'
 import { cutPoster } from './lambda-poster'
 import { failureMessage, RENDERS_BUCKET } from './outcome'
 
@@ -61,9 +62,11 @@ export async function settleLambdaRun(
   const uploaded: string[] = []
   try {
     const { outputPath, posterPath, bytes } = await copyOutput(db, lambda, run, dir, uploaded, log)
+    const captions = await runCaptions(db, run, uploaded)
     const done = await db.rpc('complete_render_run', {
       p_run_id: run.id, p_output_path: outputPath, p_output_bytes: bytes,
       p_poster_path: posterPath as string, p_duration_s: run.total_frames / run.fps,
+      p_captions_srt_path: captions?.srt, p_captions_vtt_path: captions?.vtt,
     })
     if (done.error) {
       // canceled while copying: the files are not kept, the cancel refunded
@@ -120,6 +123,14 @@ async function copyOutput(db: Service, lambda: LambdaRenderer, run: LambdaRun, d
     }
   }
   return { outputPath, posterPath, bytes: video.length }
+}
+
+/** captions.srt / .vtt beside the copied output, as the local worker writes them (none without narration words). */
+async function runCaptions(db: Service, run: LambdaRun, uploaded: string[]) {
+  if (!isTemplateId(run.template)) return null
+  const checked = validateVideoProps(run.template, run.format, run.props, run.team_id)
+  if (!checked.ok) return null
+  return uploadCaptionFiles(db, `${run.team_id}/renders/${run.id}`, checked.props, timelineFor(run.template, checked.props), { to: run.total_frames }, uploaded)
 }
 
 /** The title card's frame, as the local worker's poster; the first frame if the props cannot say. */

@@ -10,6 +10,7 @@ import { validateVideoProps } from '@/lib/videos/schema'
 import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import { posterFrame } from '@/remotion/duration'
+import { uploadCaptionFiles } from './captions-output'
 import type { RenderJob, RenderProgress } from './local-renderer'
 import { failureMessage, RENDERS_BUCKET } from './outcome'
 
@@ -153,14 +154,16 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     if (up1.error) throw new Error(`uploading the video failed: ${up1.error.message}`)
     const up2 = await bucket.upload(posterPath, poster, { contentType: 'image/jpeg', upsert: true })
     if (up2.error) throw new Error(`uploading the poster failed: ${up2.error.message}`)
+    // captions.srt / .vtt beside them, timed by the frames this render holds (none without narration words)
+    const captions = await uploadCaptionFiles(db, folder, checked.props, timeline, { from: job.frameRange?.[0], to: (job.frameRange?.[0] ?? 0) + result.durationInFrames })
     const bytes = (await stat(job.outputFile)).size
     const done = await db.rpc('complete_render_run', {
       p_run_id: run.id, p_output_path: outputPath, p_output_bytes: bytes, p_poster_path: posterPath,
-      p_duration_s: result.durationInFrames / result.fps,
+      p_duration_s: result.durationInFrames / result.fps, p_captions_srt_path: captions?.srt, p_captions_vtt_path: captions?.vtt,
     })
     if (done.error) {
       // canceled while uploading: the files are not kept
-      await bucket.remove([outputPath, posterPath])
+      await bucket.remove([outputPath, posterPath, ...(captions ? [captions.srt, captions.vtt] : [])])
       if (!/no longer in progress/.test(done.error.message)) throw new Error(done.error.message)
     }
     log(`[worker] run ${run.id} succeeded: ${bytes} bytes`)
