@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label'
 import { MAX_PHOTOS, SCENE_SECONDS } from '@/remotion/constants'
 import type { PhotoScene } from '@/remotion/schema'
 import { DraftNumberInput } from './inputs'
+import { SceneSpeak } from './narration/scene-speak'
 import { fieldError, MOTIONS, parseSeconds, sceneLabel, type EditorPhoto, type Motion } from './doc'
 
 interface SceneListProps {
@@ -338,6 +339,7 @@ const SceneRow = memo(function SceneRow(props: SceneRowProps) {
                 {scriptError}
               </p>
             ) : null}
+            <SceneSpeak scene={scene} number={number} />
           </div>
 
           <div className="flex min-w-0 flex-col items-start gap-1 [grid-area:actions] sm:flex-row sm:items-center">

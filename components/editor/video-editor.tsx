@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react'
 import Link from 'next/link'
 import { toast } from 'sonner'
-import { ChevronLeft, Keyboard, Mic, Music, Palette, Redo2, Undo2, UserRound, Users } from 'lucide-react'
+import { ChevronLeft, Keyboard, Mic, Music, Palette, Redo2, Sparkles, Undo2, UserRound, Users } from 'lucide-react'
 import { Avatar } from '@/components/ui/avatar'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { SelectField } from '@/components/listings/select-field'
 import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
+import { draftScripts } from '@/lib/videos/draft'
 import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
@@ -26,6 +27,7 @@ import {
   moveScene,
   normalizeHex,
   removeScene,
+  scriptsOf,
   scriptStats,
   selectedAgentId,
   setAgent,
@@ -33,6 +35,7 @@ import {
   setFormat,
   setMusic,
   setMusicLevel,
+  setScripts,
   setShow,
   setTemplate,
   setTemplateOption,
@@ -52,8 +55,8 @@ import {
 import { EditorSection } from './editor-section'
 import { SliderField, ToggleRow } from './inputs'
 import { MiniPreview } from './mini-preview'
-import { RedraftScripts } from './redraft-scripts'
 import { SceneList } from './scene-list'
+import { EditorNarration, NarrateAll } from './narration'
 import { VoiceSample, voiceOptionLabel } from '@/components/voices/voice-choice'
 import { CompositionDetailsCard, ConflictDialog, SaveStatus } from './status'
 import { useAutosave, useCompositionDetails, useEditorDocument, useEditorKeys, useLeaveWarning } from './use-editor'
@@ -79,7 +82,10 @@ export interface VideoEditorProps {
 const placedField = (path: string) => path === 'title' || /^scenes\.\d+\.(caption|seconds|script|src)$/.test(path) || path.startsWith('titleCard.') || path === 'brandColor' || path === 'hook' || path === 'tagline'
 
 export function VideoEditor(props: VideoEditorProps) {
-  const { teamId, videoId, photos, audio, agents, voices, urls, links } = props
+  const { teamId, videoId, photos, audio, agents, voices, urls: pageUrls, links } = props
+  // clips spoken in this session have URLs the page did not sign
+  const [spokenUrls, setSpokenUrls] = useState<Record<string, string>>({})
+  const urls = useMemo(() => ({ ...pageUrls, ...spokenUrls }), [pageUrls, spokenUrls])
   const editor = useEditorDocument(props.initial)
   const { doc, change } = editor
   const save = useAutosave(teamId, videoId, doc, props.version)
@@ -304,6 +310,8 @@ export function VideoEditor(props: VideoEditorProps) {
               </span>
             }
           >
+            <EditorNarration teamId={teamId} videoId={videoId} doc={doc} urls={urls} onUrls={(u) => setSpokenUrls((s) => ({ ...s, ...u }))} change={change}>
+            <NarrateAll scenes={doc.props.scenes} />
             <SceneList
               scenes={doc.props.scenes}
               photoByRef={photoByRef}
@@ -340,6 +348,7 @@ export function VideoEditor(props: VideoEditorProps) {
                 if (playerStatus.current === 'Paused') previewScene(index)
               }}
             />
+            </EditorNarration>
           </EditorSection>
 
           <EditorSection id="show" title="Show" description="Cards with the property’s facts. A card with nothing to show is skipped.">
@@ -387,7 +396,14 @@ export function VideoEditor(props: VideoEditorProps) {
             voices={voices}
             seconds={timeline.durationInFrames / timeline.fps}
             onVoice={(id) => change((d) => setVoice(d, id))}
-            redraft={<RedraftScripts teamId={teamId} videoId={videoId} doc={doc} onApply={change} />}
+            onRedraft={() => {
+              const before = scriptsOf(doc)
+              const scripts = draftScripts(doc.props.listing, doc.props.scenes, doc.props.agent?.fullName)
+              change((d) => setScripts(d, scripts))
+              toast.success('Narration redrafted from the listing', {
+                action: { label: 'Undo', onClick: () => change((d) => setScripts(d, before)) },
+              })
+            }}
           />
         </div>
       </div>
@@ -684,13 +700,13 @@ function NarrationSection({
   voices,
   seconds,
   onVoice,
-  redraft,
+  onRedraft,
 }: {
   doc: EditorDoc
   voices: EditorVoice[]
   seconds: number
   onVoice: (id: string | null) => void
-  redraft: React.ReactNode
+  onRedraft: () => void
 }) {
   const stats = scriptStats(doc.props)
   const tooLong = stats.seconds > seconds
@@ -699,7 +715,7 @@ function NarrationSection({
     <EditorSection
       id="narration"
       title="Voice and narration"
-      description="Each scene’s script is in its row above. The voice reads them when the video is rendered; the preview has no voice."
+      description="Each scene’s script is in its row above. Speak a scene in its row, or narrate them all above the scenes; the preview plays each in place."
     >
       {voices.length ? (
         <div>
@@ -733,7 +749,9 @@ function NarrationSection({
             'No narration yet.'
           )}
         </p>
-        {redraft}
+        <Button size="sm" variant="outline" onClick={onRedraft} data-testid="redraft-scripts">
+          <Sparkles aria-hidden /> Redraft from listing
+        </Button>
       </div>
     </EditorSection>
   )
