@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react'
 import Link from 'next/link'
 import { toast } from 'sonner'
-import { ChevronLeft, Keyboard, Mic, Music, Palette, Redo2, Sparkles, Undo2, UserRound, Users } from 'lucide-react'
+import { ChevronLeft, Keyboard, Mic, Music, Palette, Redo2, Undo2, UserRound, Users } from 'lucide-react'
 import { Avatar } from '@/components/ui/avatar'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
@@ -12,7 +12,6 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { SelectField } from '@/components/listings/select-field'
 import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
-import { draftScripts } from '@/lib/videos/draft'
 import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
@@ -27,7 +26,6 @@ import {
   moveScene,
   normalizeHex,
   removeScene,
-  scriptsOf,
   scriptStats,
   selectedAgentId,
   setAgent,
@@ -35,7 +33,6 @@ import {
   setFormat,
   setMusic,
   setMusicLevel,
-  setScripts,
   setShow,
   setTemplate,
   setTemplateOption,
@@ -55,6 +52,7 @@ import {
 import { EditorSection } from './editor-section'
 import { SliderField, ToggleRow } from './inputs'
 import { MiniPreview } from './mini-preview'
+import { RedraftScripts } from './redraft-scripts'
 import { SceneList } from './scene-list'
 import { EditorNarration, NarrateAll } from './narration'
 import { VoiceSample, voiceOptionLabel } from '@/components/voices/voice-choice'
@@ -396,14 +394,7 @@ export function VideoEditor(props: VideoEditorProps) {
             voices={voices}
             seconds={timeline.durationInFrames / timeline.fps}
             onVoice={(id) => change((d) => setVoice(d, id))}
-            onRedraft={() => {
-              const before = scriptsOf(doc)
-              const scripts = draftScripts(doc.props.listing, doc.props.scenes, doc.props.agent?.fullName)
-              change((d) => setScripts(d, scripts))
-              toast.success('Narration redrafted from the listing', {
-                action: { label: 'Undo', onClick: () => change((d) => setScripts(d, before)) },
-              })
-            }}
+            redraft={<RedraftScripts teamId={teamId} videoId={videoId} doc={doc} onApply={change} />}
           />
         </div>
       </div>
@@ -700,13 +691,13 @@ function NarrationSection({
   voices,
   seconds,
   onVoice,
-  onRedraft,
+  redraft,
 }: {
   doc: EditorDoc
   voices: EditorVoice[]
   seconds: number
   onVoice: (id: string | null) => void
-  onRedraft: () => void
+  redraft: React.ReactNode
 }) {
   const stats = scriptStats(doc.props)
   const tooLong = stats.seconds > seconds
@@ -749,9 +740,7 @@ function NarrationSection({
             'No narration yet.'
           )}
         </p>
-        <Button size="sm" variant="outline" onClick={onRedraft} data-testid="redraft-scripts">
-          <Sparkles aria-hidden /> Redraft from listing
-        </Button>
+        {redraft}
       </div>
     </EditorSection>
   )
