@@ -93,14 +93,20 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     return units
   }
 
-  // variety: each kind's wordings rotate from a seeded start, one step per scene that says that kind
+  // variety: each kind's wordings rotate from a seeded start, one step per scene that says that
+  // kind, and a wording whose opening words were said already goes after the others of its tier
   const start = Math.floor(random() * 1000)
   const said = new Map<string, number>()
+  const usedLeads = new Set<string>()
+  const lead = (line: string) => line.split(/\s+/).slice(0, 2).join(' ').toLowerCase()
   const arrange = (u: Unit): string[] => {
     const kind = u.facts[0].kind
     const k = start + (said.get(kind) ?? 0)
     said.set(kind, (said.get(kind) ?? 0) + 1)
-    return u.tiers.flatMap((tier) => tier.map((_, j) => tier[(j + k) % tier.length]))
+    return u.tiers.flatMap((tier) => {
+      const rotated = tier.map((_, j) => tier[(j + k) % tier.length])
+      return [...rotated.filter((o) => !usedLeads.has(lead(o))), ...rotated.filter((o) => usedLeads.has(lead(o)))]
+    })
   }
 
   /**
@@ -170,12 +176,12 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     // close last, and never below their warm wording while they share the scene
     const shared = units.length > 1
     const allowed = units.map((u) => warmOptions(u, shared).length)
-    /** The fullest wording after the current one that is shorter (the first of equals), or -1. */
+    /** The fullest wording shorter than the current one (the first of equals), or -1. */
     const shorter = (k: number) => {
       const current = words(units[k].options[chosen[k]])
       let pick = -1
       units[k].options.forEach((o, j) => {
-        if (j > chosen[k] && j < allowed[k] && words(o) < current && (pick < 0 || words(o) > words(units[k].options[pick]))) pick = j
+        if (j < allowed[k] && words(o) < current && (pick < 0 || words(o) > words(units[k].options[pick]))) pick = j
       })
       return pick
     }
@@ -192,6 +198,7 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
       if (best < 0) break
       chosen[best] = shorter(best)
     }
+    units.forEach((u, k) => usedLeads.add(lead(u.options[chosen[k]])))
     const script = line().slice(0, SCRIPT_MAX)
     return { script, facts: assigned[i].map((f) => f.id), words: words(script), budget }
   })
