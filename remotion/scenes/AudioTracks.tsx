@@ -1,34 +1,110 @@
 import { Audio } from '@remotion/media';
 import { interpolate, Sequence, useVideoConfig } from 'remotion';
-import type { AudioTrack } from '../schema';
+import { narrationOffsetFrames, segmentStarts, type Timeline } from '../duration';
+import { musicUrl } from '../music';
+import type { AudioTrack, PhotoScene } from '../schema';
 
-/** Volume over a track's own frames: fade in, hold at `volume`, fade out before `endFrame`. */
-export function trackVolume(track: AudioTrack, fps: number, endFrame: number) {
+/** How long the music takes to go down before a narration starts and back up after it (seconds). */
+export const DUCK_RAMP_SECONDS = 0.3;
+/** Music stays down across a pause between two narrations shorter than this (no pumping between scenes). */
+export const DUCK_HOLD_GAP_SECONDS = 1.5;
+
+/** Frames of the video (from its first frame) during which a scene's narration speaks. */
+export type DuckWindow = { from: number; to: number };
+
+/**
+ * Where the scenes' narration speaks: each narrated photo scene from `narrationOffsetFrames` after its
+ * start for its measured length (cut at the scene's end when the video had to be shortened); windows
+ * closer than DUCK_HOLD_GAP_SECONDS are joined.
+ */
+export function narrationWindows(scenes: readonly PhotoScene[], timeline: Timeline): DuckWindow[] {
+  const starts = segmentStarts(timeline);
+  const raw: DuckWindow[] = [];
+  timeline.segments.forEach((segment, index) => {
+    if (segment.kind !== 'photo' || segment.sceneIndex === undefined) return;
+    const narration = scenes[segment.sceneIndex]?.narration;
+    if (!narration) return;
+    const from = starts[index] + narrationOffsetFrames(timeline);
+    const to = Math.min(from + Math.ceil(narration.seconds * timeline.fps), starts[index] + segment.durationInFrames);
+    if (to > from) raw.push({ from, to });
+  });
+  raw.sort((a, b) => a.from - b.from);
+  const hold = DUCK_HOLD_GAP_SECONDS * timeline.fps;
+  const out: DuckWindow[] = [];
+  for (const w of raw) {
+    const last = out[out.length - 1];
+    if (last && w.from - last.to < hold) last.to = Math.max(last.to, w.to);
+    else out.push({ ...w });
+  }
+  return out;
+}
+
+/** How far down the music is at a video frame: 0 (full) … 1 (ducked), with linear ramps around each window. */
+export function duckAmount(frame: number, windows: readonly DuckWindow[], rampFrames: number): number {
+  let amount = 0;
+  for (const w of windows) {
+    if (frame >= w.from && frame <= w.to) return 1;
+    if (rampFrames <= 0) continue;
+    if (frame < w.from && frame > w.from - rampFrames) amount = Math.max(amount, 1 - (w.from - frame) / rampFrames);
+    if (frame > w.to && frame < w.to + rampFrames) amount = Math.max(amount, 1 - (frame - w.to) / rampFrames);
+  }
+  return amount;
+}
+
+/**
+ * Volume over a track's own frames: fade in, hold at `volume`, fade out before `endFrame`; with
+ * `duckVolume` set and narration windows given, down to `duckVolume` while a scene speaks.
+ * `startFrame` is where the track starts in the video (the windows are in video frames).
+ */
+export function trackVolume(track: AudioTrack, fps: number, endFrame: number, windows: readonly DuckWindow[] = [], startFrame = 0) {
   const fadeIn = Math.round((track.fadeInSeconds ?? 0) * fps);
   const fadeOut = Math.round((track.fadeOutSeconds ?? 0) * fps);
+  const ramp = Math.round(DUCK_RAMP_SECONDS * fps);
+  const ducked = track.duckVolume === undefined ? track.volume : Math.min(track.duckVolume, track.volume);
+  const ducks = windows.length > 0 && ducked < track.volume;
   return (frame: number) => {
     const rampIn = fadeIn > 0 ? interpolate(frame, [0, fadeIn], [0, 1], { extrapolateRight: 'clamp' }) : 1;
     const rampOut =
       fadeOut > 0
         ? interpolate(frame, [endFrame - fadeOut, endFrame], [1, 0], { extrapolateLeft: 'clamp', extrapolateRight: 'clamp' })
         : 1;
-    return track.volume * Math.min(rampIn, rampOut);
+    const level = ducks ? track.volume + (ducked - track.volume) * duckAmount(frame + startFrame, windows, ramp) : track.volume;
+    return level * Math.min(rampIn, rampOut);
   };
 }
 
 /**
- * Music loops under the whole video; narration starts at its offset and plays once. `@remotion/media`'s
- * <Audio> (WebCodecs) rather than remotion's HTML5 one: it is the only audio the in-browser renderer
+ * Music loops under the whole video (ducked under the scenes' narration when the templates pass the
+ * scenes and timeline); narration starts at its offset and plays once. `@remotion/media`'s <Audio>
+ * (WebCodecs) rather than remotion's HTML5 one: it is the only audio the in-browser renderer
  * (lib/render/web-renderer.ts) mixes, renderMedia and the Player take it too, and in the Player a
  * track that has not loaded enough pauses playback (Buffering) rather than drifting out of sync.
+ * The volume curve runs over the whole video (`loopVolumeCurveBehavior="extend"`), not once per loop.
  */
-export function AudioTracks({ music, narration }: { music?: AudioTrack | null; narration?: AudioTrack | null }) {
+export function AudioTracks({
+  music,
+  narration,
+  scenes,
+  timeline,
+}: {
+  music?: AudioTrack | null;
+  narration?: AudioTrack | null;
+  scenes?: readonly PhotoScene[];
+  timeline?: Timeline;
+}) {
   const { fps, durationInFrames } = useVideoConfig();
+  const musicStart = music ? Math.round((music.startSeconds ?? 0) * fps) : 0;
+  const windows = music?.duckVolume !== undefined && scenes && timeline ? narrationWindows(scenes, timeline) : [];
   return (
     <>
       {music ? (
-        <Sequence from={Math.round((music.startSeconds ?? 0) * fps)} name="Music" layout="none">
-          <Audio src={music.src} loop volume={trackVolume(music, fps, durationInFrames - Math.round((music.startSeconds ?? 0) * fps))} />
+        <Sequence from={musicStart} name="Music" layout="none">
+          <Audio
+            src={musicUrl(music.src)}
+            loop
+            loopVolumeCurveBehavior="extend"
+            volume={trackVolume(music, fps, durationInFrames - musicStart, windows, musicStart)}
+          />
         </Sequence>
       ) : null}
       {narration ? (

@@ -39,7 +39,7 @@ export function TemplateVideo({ props, timeline, background, renderSegment, tran
           </Fragment>
         ))}
       </TransitionSeries>
-      <AudioTracks music={props.music} narration={props.narration} />
+      <AudioTracks music={props.music} narration={props.narration} scenes={props.scenes} timeline={timeline} />
       <SceneNarration scenes={props.scenes} timeline={timeline} />
       {props.captions?.enabled ? <Captions props={props} timeline={timeline} /> : null}
       {props.watermark ? <Watermark /> : null}
