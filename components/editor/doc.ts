@@ -45,7 +45,8 @@ export type EditorAgent = {
 const TEMPLATE_OPTION_KEYS = { 'classic-tour': 'theme', 'social-reel': 'hook', 'luxury-estate': 'tagline' } as const
 export const templateOptionKey = (template: TemplateId) => TEMPLATE_OPTION_KEYS[template]
 
-export const MUSIC_DEFAULTS = { volume: 0.6, fadeInSeconds: 1, fadeOutSeconds: 2 } as const
+/** A new track's levels; `duckVolume` (a quarter of the volume) is the music under a scene's narration. */
+export const MUSIC_DEFAULTS = { volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 } as const
 
 // ---------------------------------------------------------------- generic helpers
 
@@ -224,11 +225,11 @@ export function setMusic(doc: EditorDoc, ref: string | null): EditorDoc {
   const previous = doc.props.music
   const music: AudioTrack = previous
     ? { ...previous, src: ref }
-    : { src: ref, volume: MUSIC_DEFAULTS.volume, fadeInSeconds: MUSIC_DEFAULTS.fadeInSeconds, fadeOutSeconds: MUSIC_DEFAULTS.fadeOutSeconds }
+    : { src: ref, ...MUSIC_DEFAULTS }
   return withProps(doc, { ...doc.props, music })
 }
 
-export function setMusicLevel(doc: EditorDoc, patch: Partial<Pick<AudioTrack, 'volume' | 'fadeInSeconds' | 'fadeOutSeconds'>>): EditorDoc {
+export function setMusicLevel(doc: EditorDoc, patch: Partial<Pick<AudioTrack, 'volume' | 'duckVolume' | 'fadeInSeconds' | 'fadeOutSeconds'>>): EditorDoc {
   if (!doc.props.music) return doc
   return withProps(doc, { ...doc.props, music: { ...doc.props.music, ...patch } })
 }

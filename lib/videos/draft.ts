@@ -96,9 +96,9 @@ export function agentForVideo(agent: Tables<'agents'>): Agent {
   return out
 }
 
-/** Music from the team's library at the product's defaults. */
+/** Music from the team's library at the product's defaults (a quarter of its volume under narration). */
 export function musicTrack(path: string): AudioTrack {
-  return { src: mediaRef(path), volume: 0.6, fadeInSeconds: 1, fadeOutSeconds: 2 }
+  return { src: mediaRef(path), volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 }
 }
 
 // ---- narration -----------------------------------------------------------------------------------

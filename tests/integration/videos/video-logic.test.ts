@@ -71,7 +71,7 @@ describe('video logic', () => {
       const { id } = await create(cast.owner, { template: 'social-reel', format: 'portrait', musicAssetId: audio.id, voiceId })
       const video = await row(id)
       expect(video).toMatchObject({ template: 'social-reel', format: 'portrait', voice_id: voiceId })
-      expect(video.props.music).toEqual({ src: `media:${audio.path}`, volume: 0.6, fadeInSeconds: 1, fadeOutSeconds: 2 })
+      expect(video.props.music).toEqual({ src: `media:${audio.path}`, volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 })
     })
 
     it('refuses a listing without photos and stores nothing', async () => {

@@ -202,7 +202,7 @@ describe('agent end card', () => {
 describe('music and narration', () => {
   it('picks a track with the default levels and keeps levels when switching', () => {
     let d = setMusic(doc(), 'media:t/audio/song.mp3')
-    expect(d.props.music).toEqual({ src: 'media:t/audio/song.mp3', volume: 0.6, fadeInSeconds: 1, fadeOutSeconds: 2 })
+    expect(d.props.music).toEqual({ src: 'media:t/audio/song.mp3', volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 })
     d = setMusicLevel(d, { volume: 0.3 })
     d = setMusic(d, 'media:t/audio/other.mp3')
     expect(d.props.music).toMatchObject({ src: 'media:t/audio/other.mp3', volume: 0.3 })

@@ -99,7 +99,7 @@ describe('draftVideoProps', () => {
     expect(props.scenes[2].caption!.length).toBeLessThanOrEqual(80)
     expect(props.agent?.photoSrc).toBe(`media:${TEAM}/agents/ann/photo.jpg`)
     expect(props.brandColor).toBe('#1a73e8')
-    expect(props.music).toEqual({ src: `media:${TEAM}/audio/u/song.mp3`, volume: 0.6, fadeInSeconds: 1, fadeOutSeconds: 2 })
+    expect(props.music).toEqual({ src: `media:${TEAM}/audio/u/song.mp3`, volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 })
     expect(props).toMatchObject({ fps: 30, locale: 'en-AU', show: { price: true, facts: true, features: true } })
     expect(props.scenes.every((s) => s.script)).toBe(true)
     expect(props.scenes[2].script).toContain('Ann Lee')
