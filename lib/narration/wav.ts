@@ -35,7 +35,8 @@ export function readWav(bytes: Uint8Array): WavInfo {
       // a streaming writer may leave the size at 0 or 0xffffffff: the bytes present are the data
       const dataBytes = size === 0 || size === 0xffffffff ? b.length - body : Math.min(size, b.length - body)
       if (dataBytes <= 0) throw new Error('WAV has no audio data')
-      return { ...format, dataBytes, seconds: dataBytes / format.byteRate }
+      const { byteRate, ...layout } = format
+      return { ...layout, dataBytes, seconds: dataBytes / byteRate }
     }
     offset = body + size + (size % 2)
   }
