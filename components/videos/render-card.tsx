@@ -3,7 +3,7 @@
 import { useState } from 'react'
 import Link from 'next/link'
 import { toast } from 'sonner'
-import { Clapperboard, Coins, Download, X } from 'lucide-react'
+import { Clapperboard, Coins, Download, Subtitles, X } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/input'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -12,6 +12,7 @@ import { formatCredits } from '@/lib/credits/labels'
 import { cancelVideoRender, renderVideo } from '@/lib/render/actions'
 import { OFFERED_CODECS, RENDER_QUALITIES, renderRequestSchema, type RenderQuality, type RenderRunView } from '@/lib/render/codecs'
 import { RenderHistory, RunProgress } from './render-progress'
+import { UnbrandedOption } from './unbranded-option'
 import { ACTIVE_STATUSES, useRenderRuns } from './use-render-runs'
 
 interface Props {
@@ -24,21 +25,24 @@ interface Props {
   blockedReason: string | null
   fps: number
   initialRuns: RenderRunView[]
+  /** where the narration or on-screen text still names the agent (lib/render/unbranded.ts), or null */
+  unbrandedLeak?: string | null
 }
 
 /** Render to a file: cost and balance, the format, live progress over realtime, the result and the history. */
-export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns }: Props) {
+export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns, unbrandedLeak = null }: Props) {
   const { runs, refresh } = useRenderRuns(teamId, videoId, initialRuns)
   const [codec, setCodec] = useState<string>('h264')
   const [quality, setQuality] = useState<RenderQuality>('standard')
   const [pending, setPending] = useState(false)
+  const [unbranded, setUnbranded] = useState(false)
   const active = runs.find((r) => ACTIVE_STATUSES.includes(r.status))
   const latest = runs.find((r) => r.status === 'succeeded' && r.videoUrl)
   const noCredit = balance < cost && !active
-  const reason = blockedReason ?? (noCredit ? 'Your team has no credits left.' : active ? 'This video is rendering.' : null)
+  const reason = blockedReason ?? (noCredit ? 'Your team has no credits left.' : active ? 'This video is rendering.' : unbranded && unbrandedLeak ? 'Remove the agent from the narration and text first.' : null)
 
   async function start() {
-    const request = renderRequestSchema.safeParse({ codec, quality })
+    const request = renderRequestSchema.safeParse({ codec, quality, unbranded })
     if (!request.success) {
       toast.error(request.error.issues[0]?.message ?? 'Choose a format and a quality.')
       return
@@ -127,6 +131,7 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
                 ))}
               </div>
             </fieldset>
+            <UnbrandedOption checked={unbranded} onChange={setUnbranded} leak={unbrandedLeak} />
             <Button className="w-full" onClick={() => void start()} pending={pending} disabled={Boolean(reason)} aria-describedby={reason ? 'render-blocked' : undefined}>
               <Clapperboard aria-hidden /> Render video
             </Button>
@@ -146,6 +151,14 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
             <a href={latest.downloadUrl ?? latest.videoUrl!} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
               <Download aria-hidden className="size-4" /> Download ({((latest.output_bytes ?? 0) / 1e6).toFixed(1)} MB)
             </a>
+            {latest.unbranded ? <span className="ml-3 rounded-full bg-ink/5 px-2 py-0.5 text-xs font-medium text-muted">Unbranded</span> : null}
+            {latest.captionsSrtUrl || latest.captionsVttUrl ? (
+              <p className="flex items-center gap-3 text-sm" data-testid="render-captions">
+                <Subtitles aria-hidden className="size-4 text-subtle" /> Captions:
+                {latest.captionsSrtUrl ? <a href={latest.captionsSrtUrl} className="font-medium text-brand-700 hover:underline">SRT</a> : null}
+                {latest.captionsVttUrl ? <a href={latest.captionsVttUrl} className="font-medium text-brand-700 hover:underline">WebVTT</a> : null}
+              </p>
+            ) : null}
           </div>
         ) : null}
 

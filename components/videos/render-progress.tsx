@@ -64,6 +64,7 @@ export function RenderHistory({ runs }: { runs: RenderRunView[] }) {
             <span className="text-subtle">
               <span className="uppercase">{run.codec}</span>
               {run.quality === 'high' ? ' · High' : null}
+              {run.unbranded ? ' · Unbranded' : null}
             </span>
             <span className={run.status === 'failed' ? 'text-danger-700' : 'text-ink'} title={run.error_message ?? undefined}>
               {STATUS_LABELS[run.status] ?? run.status}

@@ -22,11 +22,19 @@ export type RenderQuality = (typeof RENDER_QUALITIES)[number]['quality']
 export const renderRequestSchema = z.object({
   quality: z.enum(['standard', 'high'], { message: 'Choose standard or high quality.' }).default('standard'),
   codec: z.enum(OFFERED_CODECS.map((c) => c.codec) as [OfferedCodec, ...OfferedCodec[]], { message: 'Choose one of the offered formats.' }).default('h264'),
+  /** the unbranded cut: no agent, brokerage, logo or contact details (docs/narration.md) */
+  unbranded: z.boolean({ message: 'Choose whether the cut is unbranded.' }).default(false),
 })
 
 export type RenderRunView = Pick<
   Tables<'render_runs'>,
   'id' | 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames' | 'total_frames' | 'codec' | 'fps' |
   'error_message' | 'output_bytes' | 'duration_s' | 'created_at' | 'started_at' | 'finished_at' | 'requested_by' | 'renderer' | 'quality'
-> & { videoUrl: string | null; posterUrl: string | null; downloadUrl: string | null }
+> & {
+  videoUrl: string | null; posterUrl: string | null; downloadUrl: string | null
+  /** the unbranded cut (team runs; trial runs never are) */
+  unbranded?: boolean
+  /** the caption files written beside the video (signed downloads), when its narration had word timings */
+  captionsSrtUrl?: string | null; captionsVttUrl?: string | null
+}
 

@@ -6,6 +6,7 @@ import type { VideoFormat } from '@/remotion/constants'
 import { renderSettingsFor } from '@/remotion/render-settings'
 import type { Tables } from '@/lib/database.types'
 import { renderRequestSchema, type RenderRunView } from './codecs'
+import { brandingLeakMessage, brandingLeaks } from './unbranded'
 
 export type { RenderRunView } from './codecs'
 
@@ -22,7 +23,7 @@ export async function queueRender(
 ): Promise<{ runId: string }> {
   const team = parseOrRefuse(idSchema, teamId)
   const id = parseOrRefuse(idSchema, videoId)
-  const { codec, quality } = parseOrRefuse(renderRequestSchema, input ?? {})
+  const { codec, quality, unbranded } = parseOrRefuse(renderRequestSchema, input ?? {})
   const { data: video, error } = await db.from('videos').select('id, template, format, props, version').eq('id', id).eq('team_id', team).maybeSingle()
   if (error) refuse(error)
   if (!video) throw new Refusal('That video no longer exists, or it belongs to another team.')
@@ -31,6 +32,9 @@ export async function queueRender(
   // validateVideoProps has checked the template and format
   const settings = renderSettingsFor(video.format as VideoFormat, timelineFor(video.template as TemplateId, checked.props), codec)
   if (!settings.ok) throw new Refusal(settings.errors[0])
+  // an unbranded cut that would still say or show the agent's name is refused before it costs a credit
+  const leak = unbranded ? brandingLeakMessage(brandingLeaks(checked.props)) : null
+  if (leak) throw new Refusal(leak)
   // queue_lambda_render: the same checks and credit, and renderer = 'lambda' in the same transaction
   const { data: runId, error: queueError } = await db.rpc(renderer === 'lambda' ? 'queue_lambda_render' : 'queue_render', {
     p_video_id: id,
@@ -38,6 +42,7 @@ export async function queueRender(
     p_codec: codec,
     p_total_frames: settings.settings.durationInFrames,
     p_quality: quality,
+    p_unbranded: unbranded,
   })
   if (queueError) {
     if (/Not enough credits/.test(queueError.message)) {
@@ -58,7 +63,8 @@ export async function cancelRender(db: Db, _userId: string, teamId: unknown, run
 
 export const RUN_COLUMNS =
   'id, status, stage, progress, rendered_frames, encoded_frames, total_frames, codec, fps, error_message, output_bytes, ' +
-  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, quality, renderer'
+  'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, quality, renderer, unbranded, ' +
+  'captions_srt_path, captions_vtt_path'
 
 /**
  * The video's runs, newest first. Only the newest finished run gets signed URLs (file, poster, and
@@ -75,16 +81,26 @@ export async function fetchRenderRuns(db: Db, teamId: string, videoId: string, l
     .limit(limit)
   if (error) refuse(error)
   const rows = data as unknown as Tables<'render_runs'>[]
-  const views: RenderRunView[] = rows.map(({ output_path: _o, poster_path: _p, ...view }) => ({ ...view, videoUrl: null, posterUrl: null, downloadUrl: null }))
+  const views: RenderRunView[] = rows.map(({ output_path: _o, poster_path: _p, captions_srt_path: _s, captions_vtt_path: _v, ...view }) => ({
+    ...view, videoUrl: null, posterUrl: null, downloadUrl: null, captionsSrtUrl: null, captionsVttUrl: null,
+  }))
   const newest = rows.findIndex((r) => r.status === 'succeeded' && r.output_path)
   if (newest < 0) return views
-  const { output_path: output, poster_path: poster } = rows[newest]
+  const { output_path: output, poster_path: poster, captions_srt_path: srt, captions_vtt_path: vtt } = rows[newest]
   const bucket = db.storage.from('renders')
-  const [video, still, download] = await Promise.all([
+  // caption files download under the video's own name: 12-harbour-view-rd-classic-tour-landscape.srt
+  const base = output!.split('/').pop()!.replace(/\.[^.]+$/, '')
+  const none = Promise.resolve({ data: null })
+  const [video, still, download, srtUrl, vttUrl] = await Promise.all([
     bucket.createSignedUrl(output!, 3600),
-    poster ? bucket.createSignedUrl(poster, 3600) : Promise.resolve({ data: null }),
+    poster ? bucket.createSignedUrl(poster, 3600) : none,
     bucket.createSignedUrl(output!, 3600, { download: output!.split('/').pop()! }),
+    srt ? bucket.createSignedUrl(srt, 3600, { download: `${base}.srt` }) : none,
+    vtt ? bucket.createSignedUrl(vtt, 3600, { download: `${base}.vtt` }) : none,
   ])
-  views[newest] = { ...views[newest], videoUrl: video.data?.signedUrl ?? null, posterUrl: still.data?.signedUrl ?? null, downloadUrl: download.data?.signedUrl ?? null }
+  views[newest] = {
+    ...views[newest], videoUrl: video.data?.signedUrl ?? null, posterUrl: still.data?.signedUrl ?? null, downloadUrl: download.data?.signedUrl ?? null,
+    captionsSrtUrl: srtUrl.data?.signedUrl ?? null, captionsVttUrl: vttUrl.data?.signedUrl ?? null,
+  }
   return views
 }

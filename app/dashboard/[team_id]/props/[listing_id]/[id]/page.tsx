@@ -16,6 +16,7 @@ import { VideoStatusBadge } from '@/components/videos/video-status-badge'
 import { RENDER_CREDIT_COST } from '@/lib/constants'
 import { getCreditBalance } from '@/lib/credits/queries'
 import { getRenderRuns } from '@/lib/render/queries'
+import { brandingLeakMessage, brandingLeaks } from '@/lib/render/unbranded'
 import { formatDuration, validateVideoProps } from '@/lib/videos/schema'
 import { getVideo } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
@@ -129,6 +130,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
             blockedReason={checked.ok ? null : 'This video needs repair before it can render.'}
             fps={checked.ok ? checked.details.fps : video.fps}
             initialRuns={runs}
+            unbrandedLeak={checked.ok ? brandingLeakMessage(brandingLeaks(checked.props)) : null}
           />
           <ShareCard
             teamId={team.id}
