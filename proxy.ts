@@ -21,5 +21,5 @@ export async function proxy(request: NextRequest) {
 export const config = {
   // everything but static files and images, and the analytics and error-reporting relays (no page,
   // no session: docs/observability.md)
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/|ingest/|api/diagnostics|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?)$).*)'],
+  matcher: ['/((?!_next/static|_next/image|favicon.ico|fonts/|ingest/|api/diagnostics|.*\\.(?:svg|png|jpg|jpeg|gif|webp|ico|woff2?|m4a)$).*)'],
 }

@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react'
 import Link from 'next/link'
 import { toast } from 'sonner'
-import { ChevronLeft, Keyboard, Mic, Music, Palette, Redo2, Undo2, UserRound, Users } from 'lucide-react'
+import { ChevronLeft, Keyboard, Mic, Palette, Redo2, Undo2, UserRound, Users } from 'lucide-react'
 import { Avatar } from '@/components/ui/avatar'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
@@ -50,8 +50,9 @@ import {
   type EditorVoice,
 } from './doc'
 import { EditorSection } from './editor-section'
-import { SliderField, ToggleRow } from './inputs'
+import { ToggleRow } from './inputs'
 import { MiniPreview } from './mini-preview'
+import { MusicPicker } from './music-picker'
 import { RedraftScripts } from './redraft-scripts'
 import { SceneList } from './scene-list'
 import { EditorNarration, NarrateAll } from './narration'
@@ -380,11 +381,11 @@ export function VideoEditor(props: VideoEditorProps) {
 
           <BrandSection doc={doc} error={fieldError(fieldErrors, 'brandColor')} onChange={(color, key) => change((d) => setBrandColor(d, color), key)} />
 
-          <MusicSection
+          <MusicPicker
             doc={doc}
             audio={audio}
             urls={urls}
-            libraryHref={links.library}
+            teamId={teamId}
             onPick={(ref) => change((d) => setMusic(d, ref))}
             onLevel={(patch, key) => change((d) => setMusicLevel(d, patch), key)}
           />
@@ -600,86 +601,6 @@ function BrandSection({ doc, error, onChange }: { doc: EditorDoc; error?: string
       <p id="brand-color-message" className={cn('text-sm', textError || error ? 'text-danger-700' : 'text-muted')} role={textError || error ? 'alert' : undefined}>
         {textError ?? error ?? (doc.props.brandColor ? 'Text on this colour is picked for contrast.' : `Using ${TEMPLATES[doc.template].name}’s own colour.`)}
       </p>
-    </EditorSection>
-  )
-}
-
-// ---------------------------------------------------------------- music
-
-function MusicSection({
-  doc,
-  audio,
-  urls,
-  libraryHref,
-  onPick,
-  onLevel,
-}: {
-  doc: EditorDoc
-  audio: EditorAudio[]
-  urls: Record<string, string>
-  libraryHref: string
-  onPick: (ref: string | null) => void
-  onLevel: (patch: { volume?: number; fadeInSeconds?: number; fadeOutSeconds?: number }, key: string) => void
-}) {
-  const music = doc.props.music ?? null
-  const known = music ? audio.find((track) => track.ref === music.src) : undefined
-  const src = music ? (urls[music.src] ?? known?.url ?? null) : null
-  return (
-    <EditorSection id="music" title="Music" description="A track from your library plays under the whole video.">
-      {audio.length || music ? (
-        <>
-          <SelectField label="Track" value={music?.src ?? ''} onChange={(event) => onPick(event.target.value || null)}>
-            <option value="">No music</option>
-            {music && !known ? <option value={music.src}>Current track (no longer in the library)</option> : null}
-            {audio.map((track) => (
-              <option key={track.id} value={track.ref}>
-                {track.name}
-                {track.durationSeconds ? ` (${formatDuration(track.durationSeconds)})` : ''}
-              </option>
-            ))}
-          </SelectField>
-          {music ? (
-            <>
-              {src ? (
-                // a plain player to hear the track on its own; the preview above mixes it in
-                <audio controls preload="none" src={src} className="h-9 w-full" aria-label="Listen to the track">
-                  <track kind="captions" />
-                </audio>
-              ) : null}
-              <div className="grid gap-4 sm:grid-cols-3">
-                <SliderField label="Volume" value={music.volume} min={0} max={1} step={0.05} format={(v) => `${Math.round(v * 100)}%`} onChange={(volume) => onLevel({ volume }, 'music.volume')} />
-                <SliderField
-                  label="Fade in"
-                  value={music.fadeInSeconds ?? 0}
-                  min={0}
-                  max={10}
-                  step={0.5}
-                  format={(v) => `${v} s`}
-                  onChange={(fadeInSeconds) => onLevel({ fadeInSeconds }, 'music.fadeIn')}
-                />
-                <SliderField
-                  label="Fade out"
-                  value={music.fadeOutSeconds ?? 0}
-                  min={0}
-                  max={10}
-                  step={0.5}
-                  format={(v) => `${v} s`}
-                  onChange={(fadeOutSeconds) => onLevel({ fadeOutSeconds }, 'music.fadeOut')}
-                />
-              </div>
-            </>
-          ) : null}
-        </>
-      ) : (
-        <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed border-border-strong bg-canvas px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-center gap-2 text-muted">
-            <Music aria-hidden className="size-4 shrink-0 text-subtle" /> No music in your library yet.
-          </p>
-          <Link href={libraryHref} className="font-medium text-brand-700 hover:underline">
-            Upload audio
-          </Link>
-        </div>
-      )}
     </EditorSection>
   )
 }

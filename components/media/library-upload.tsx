@@ -19,8 +19,21 @@ interface Job {
 
 let counter = 0
 
-/** Library uploads of one kind: many files at once, each with its own bar; a failed one has Retry. */
-export function LibraryUpload({ teamId, kind, label }: { teamId: string; kind: MediaKind; label: string }) {
+/**
+ * Library uploads of one kind: many files at once, each with its own bar; a failed one has Retry.
+ * `onUploaded` hears of each stored file (the editor's music picker selects it).
+ */
+export function LibraryUpload({
+  teamId,
+  kind,
+  label,
+  onUploaded,
+}: {
+  teamId: string
+  kind: MediaKind
+  label: string
+  onUploaded?: (asset: { path: string; name: string }) => void
+}) {
   const router = useRouter()
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
@@ -38,6 +51,7 @@ export function LibraryUpload({ teamId, kind, label }: { teamId: string; kind: M
       const finalized = await finalizeUpload(teamId, { path: prepared.data.path, kind })
       if (!finalized.ok) throw new Error(finalized.error)
       patch(job.key, { state: 'done', progress: 1 })
+      onUploaded?.({ path: finalized.data.path, name: finalized.data.name })
       router.refresh()
     } catch (error) {
       patch(job.key, { state: 'failed', error: error instanceof Error ? error.message : 'The upload failed.' })
