@@ -49,6 +49,7 @@ import {
   type EditorPhoto,
   type EditorVoice,
 } from './doc'
+import { CaptionsSection, setCaptions } from './captions-section'
 import { EditorSection } from './editor-section'
 import { ToggleRow } from './inputs'
 import { MiniPreview } from './mini-preview'
@@ -397,6 +398,8 @@ export function VideoEditor(props: VideoEditorProps) {
             onVoice={(id) => change((d) => setVoice(d, id))}
             redraft={<RedraftScripts teamId={teamId} videoId={videoId} doc={doc} onApply={change} />}
           />
+
+          <CaptionsSection doc={doc} onChange={(setting) => change((d) => setCaptions(d, setting))} />
         </div>
       </div>
 
