@@ -1,7 +1,7 @@
 import type { Draft, SceneSlot } from './compose'
 import { buildFacts, stem, type DraftSource } from './facts'
 import { phrasebookFor } from './phrasebook'
-import { numbersIn, spokenWordCount } from './spoken'
+import { numbersIn, speechSecondsOf } from './spoken'
 
 /*
  * Checks a set of scene scripts against the listing: every number said is one the listing holds,
@@ -61,8 +61,8 @@ export function checkScripts(scripts: string[], draft: Draft, source: DraftSourc
 
   scripts.forEach((script, i) => {
     const scene = draft.scenes[i]
-    const words = spokenWordCount(script, locale)
-    if (words > scene.budget) problems.push(`scene ${i + 1}: ${words} spoken words, room for ${scene.budget}`)
+    const seconds = speechSecondsOf(script, locale)
+    if (seconds > scene.budget + 1e-9) problems.push(`scene ${i + 1}: ${seconds.toFixed(1)} s of speech, room for ${scene.budget.toFixed(1)} s`)
     for (const n of numbersIn(script, locale)) {
       if (!known.some((k) => same(k, n))) problems.push(`scene ${i + 1}: says ${n}, which the listing does not hold`)
     }

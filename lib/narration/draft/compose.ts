@@ -1,6 +1,6 @@
 import { buildFacts, KIND_ORDER, keywordsOf, type DraftSource, type Fact } from './facts'
 import { phrasebookFor, type Phrasebook } from './phrasebook'
-import { SPEAKING_RATE, spokenWordCount } from './spoken'
+import { speechSecondsOf, spokenWordCount } from './spoken'
 
 /*
  * The deterministic draft: the listing's facts spread over the scenes so each scene's line fits the
@@ -17,8 +17,10 @@ export type SceneDraft = {
   script: string
   /** ids of the facts this line says ('caption' for a scene saying its caption) */
   facts: string[]
-  /** spoken words in the line, and the most the scene has time for */
+  /** spoken words in the line */
   words: number
+  /** seconds the line takes to say (speechSecondsOf), and the seconds the scene has for it */
+  seconds: number
   budget: number
 }
 
@@ -60,17 +62,16 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
 /** Sayable units of a scene: its facts with several features folded into one list. */
 type Unit = { facts: Fact[]; tiers: string[][]; options: string[] }
 
-export function wordBudget(seconds: number): number {
-  return Math.max(0, Math.floor(seconds * SPEAKING_RATE + 1e-9))
-}
-
 export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
   const { book, fellBack } = phrasebookFor(source.locale)
   const locale = source.locale
-  const words = (text: string) => spokenWordCount(text, locale)
+  // a line's length in seconds of speech (words and pauses); every comparison below is in seconds
+  const words = (text: string) => speechSecondsOf(text, locale)
+  const out = (script: string, factIds: string[], budget: number): SceneDraft =>
+    ({ script, facts: factIds, words: spokenWordCount(script, locale), seconds: speechSecondsOf(script, locale), budget })
   const random = seeded(`${source.seed}|${slots.length}`)
   const facts = buildFacts(source, book)
-  const budgets = slots.map((slot) => wordBudget(slot.seconds))
+  const budgets = slots.map((slot) => Math.max(0, slot.seconds))
   const assigned: Fact[][] = slots.map(() => [])
 
   /** A group's tiers for the facts of it a scene holds (features as one list, rooms as one line). */
@@ -165,9 +166,9 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     if (!assigned[i].length) {
       const caption = slot.caption?.trim()
       const captionLine = caption ? book.caption(caption).flat().find((line) => words(line) <= budget) : undefined
-      if (captionLine) return { script: captionLine, facts: ['caption'], words: words(captionLine), budget }
+      if (captionLine) return out(captionLine, ['caption'], budget)
       const filler = fillers.find((line) => words(line) <= budget && i !== last)
-      return { script: filler ?? '', facts: [], words: filler ? words(filler) : 0, budget }
+      return out(filler ?? '', [], budget)
     }
     const units = unitsOf(assigned[i]).map((u) => ({ ...u, options: arrange(u) }))
     const chosen = units.map(() => 0)
@@ -189,7 +190,7 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
       let best = -1
       let bestRank = -1
       units.forEach((u, k) => {
-        const rank = words(u.options[chosen[k]]) + (u.facts[0].anchor ? 0 : 1000)
+        const rank = words(u.options[chosen[k]]) + (u.facts[0].anchor ? 0 : 10_000)
         if (shorter(k) >= 0 && rank > bestRank) {
           best = k
           bestRank = rank
@@ -200,7 +201,7 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     }
     units.forEach((u, k) => usedLeads.add(lead(u.options[chosen[k]])))
     const script = line().slice(0, SCRIPT_MAX)
-    return { script, facts: assigned[i].map((f) => f.id), words: words(script), budget }
+    return out(script, assigned[i].map((f) => f.id), budget)
   })
   return { scenes, omitted, locale, language: book.language, fellBack }
 }

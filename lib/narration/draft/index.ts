@@ -10,9 +10,9 @@ import type { DraftSource } from './facts'
  * server-only and starts from this draft.
  */
 
-export { composeDraft, seeded, wordBudget, type Draft, type SceneDraft, type SceneSlot } from './compose'
+export { composeDraft, seeded, type Draft, type SceneDraft, type SceneSlot } from './compose'
 export type { DraftSource } from './facts'
-export { SPEAKING_RATE, spokenWordCount } from './spoken'
+export { SPEAKING_RATE, speechSecondsOf, spokenWordCount } from './spoken'
 
 /**
  * Seconds each photo scene has for its narration with the template's pacing: the scene's length as

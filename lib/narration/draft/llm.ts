@@ -4,6 +4,7 @@ import { checkScripts } from './check'
 import type { Draft, SceneSlot } from './compose'
 import type { DraftSource } from './facts'
 import type { NarrationModelConfig } from './llm-config'
+import { SENTENCE_PAUSE_SECONDS, SPEAKING_RATE } from './spoken'
 
 /*
  * The hosted model's polish of a deterministic draft (server only: the key never leaves the
@@ -54,7 +55,7 @@ const INSTRUCTIONS = [
   'You polish the voice-over of a property listing video. Each scene has a draft line.',
   'Rewrite each line to sound warm and natural when spoken, in the same language as the drafts.',
   'Rules: say exactly the facts of each draft line, in that scene, once. Add no fact, number, amenity, feeling about the place or claim that is not in the draft or the listing texts given.',
-  'Keep every number exactly as written in the draft. Stay within each scene\'s maxWords (numbers count as the words it takes to say them).',
+  'Keep every number exactly as written in the draft. Stay within each scene\'s maxWords (numbers count as the words it takes to say them); fewer sentences leave more room.',
   'An empty draft line stays empty. Answer JSON: {"scenes":[{"index":0,"script":"..."}]} with one entry per scene.',
 ].join(' ')
 
@@ -85,7 +86,7 @@ export async function polishDraft(
         content: JSON.stringify({
           language: source.locale,
           listingTexts: { features: source.listing.features ?? [], description: source.description ?? '', captions: slots.map((s) => s.caption ?? '') },
-          scenes: draft.scenes.map((s, index) => ({ index, draft: s.script, maxWords: s.budget })),
+          scenes: draft.scenes.map((s, index) => ({ index, draft: s.script, maxWords: Math.max(0, Math.floor((s.budget - SENTENCE_PAUSE_SECONDS) * SPEAKING_RATE)), maxSeconds: Number(s.budget.toFixed(1)) })),
         }),
       },
     ],

@@ -171,5 +171,19 @@ export function spokenWordCount(text: string, locale: string): number {
   return count
 }
 
-/** Seconds a line takes at SPEAKING_RATE (for the editor's hints). */
-export const spokenSeconds = (text: string, locale: string) => spokenWordCount(text, locale) / SPEAKING_RATE
+/**
+ * Pauses a voice makes: at each sentence's end and at each comma. Measured with Flite (docs/narration.md):
+ * a short line takes much longer than its words alone ("Pool." 0.7 s), the pauses account for it.
+ */
+export const SENTENCE_PAUSE_SECONDS = 0.5
+export const COMMA_PAUSE_SECONDS = 0.2
+
+/** Seconds a line takes to say: its spoken words at SPEAKING_RATE plus its pauses. */
+export function speechSecondsOf(text: string, locale: string): number {
+  const t = text.trim()
+  if (!t) return 0
+  // a full stop inside a number ("2.5") is no pause
+  const sentences = (t.match(/[.!?…]+(?=\s|$)/g) ?? []).length || 1
+  const commas = (t.match(/[,;:—–](?=\s)/g) ?? []).length
+  return spokenWordCount(t, locale) / SPEAKING_RATE + sentences * SENTENCE_PAUSE_SECONDS + commas * COMMA_PAUSE_SECONDS
+}

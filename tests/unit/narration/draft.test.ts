@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkScripts, listingNumbers } from '../../../lib/narration/draft/check.ts'
-import { composeDraft, speechSeconds, SPEAKING_RATE, spokenWordCount } from '../../../lib/narration/draft/index.ts'
+import { composeDraft, speechSeconds, speechSecondsOf, SPEAKING_RATE, spokenWordCount } from '../../../lib/narration/draft/index.ts'
 import { numbersIn } from '../../../lib/narration/draft/spoken.ts'
 import { TEMPLATE_IDS, TEMPLATES } from '../../../remotion/catalog.ts'
 import { NARRATION_TAIL_SECONDS } from '../../../remotion/duration.ts'
@@ -17,8 +17,11 @@ describe('fits each scene', () => {
       d.draft.scenes.forEach((scene, i) => {
         const words = spokenWordCount(scene.script, d.source.locale)
         expect(words).toBe(scene.words)
+        // words at the speaking rate, and the pauses at each sentence's end and comma on top
         expect(words).toBeLessThanOrEqual(Math.floor(available[i] * SPEAKING_RATE + 1e-9))
-        expect(words / SPEAKING_RATE).toBeLessThanOrEqual(available[i])
+        expect(speechSecondsOf(scene.script, d.source.locale)).toBe(scene.seconds)
+        expect(scene.seconds).toBeLessThanOrEqual(available[i] + 1e-9)
+        expect(scene.budget).toBeCloseTo(available[i], 9)
       })
     }
   })
@@ -41,12 +44,15 @@ describe('fits each scene', () => {
     expect(spokenWordCount('It has 1.5 bathrooms.', 'en-AU')).toBe(6) // one point five
     expect(spokenWordCount('92 m².', 'en-AU')).toBe(4) // ninety two square metres
     expect(spokenWordCount('850 000 €', 'fr-FR')).toBe(5)
+    // and the pauses: 'Pool.' is 1 word but half a second of pause; '2.5' is no sentence end
+    expect(speechSecondsOf('Pool.', 'en-US')).toBeCloseTo(0.4 + 0.5, 9)
+    expect(speechSecondsOf('Two bedrooms, 2.5 bathrooms. Pool.', 'en-US')).toBeCloseTo(7 / 2.5 + 2 * 0.5 + 0.2, 9)
   })
 
   it('leaves a fact out rather than overrun a short scene, and says which', () => {
     const d = drafted({ template: 'social-reel' })
     expect(d.draft.omitted).toContain('offer')
-    for (const scene of d.draft.scenes) expect(scene.words).toBeLessThanOrEqual(scene.budget)
+    for (const scene of d.draft.scenes) expect(scene.seconds).toBeLessThanOrEqual(scene.budget)
   })
 })
 
