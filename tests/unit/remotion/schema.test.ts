@@ -61,6 +61,11 @@ describe('props sent to the renderer', () => {
   });
 
   it('keeps what the video already says', () => {
-    expect(completeProps('classic-tour', maximalListing)).toEqual({ ...maximalListing, theme: 'light' });
+    expect(completeProps('classic-tour', maximalListing)).toEqual({
+      ...maximalListing,
+      captions: { enabled: false },
+      unbranded: false,
+      theme: 'light',
+    });
   });
 });
