@@ -9,6 +9,7 @@ import { clipHash } from '../../../lib/narration/clips.ts'
 import { elevenLabsProvider } from '../../../lib/narration/elevenlabs.ts'
 import { localProvider } from '../../../lib/narration/local.ts'
 import { narrateScenes, VOICE_UNAVAILABLE } from '../../../lib/narration/narrate.ts'
+import { generateSample } from '../../../lib/narration/sample.ts'
 import type { VoiceProvider } from '../../../lib/narration/provider.ts'
 import { readWav } from '../../../lib/narration/wav.ts'
 import { runFf } from '../../../lib/render/ffmpeg.ts'
@@ -122,6 +123,20 @@ describe('narration', () => {
       narrateScenes(db(cast.member), cast.teamId, videoId, { voiceId: retired, scenes: [{ id: sceneIds[0], script: SCRIPT }] }, { providers: { flite } }),
     ).rejects.toThrow(VOICE_UNAVAILABLE)
   })
+
+  it('generates a voice’s sample with its provider as the site administrator, and refuses anyone else', async () => {
+    const before = flite.calls.length
+    await expect(generateSample(db(cast.member), { id: fliteVoice }, { flite })).rejects.toThrow(/administrators/)
+    const { path: samplePath, seconds } = await generateSample(db(cast.siteAdmin), { id: fliteVoice }, { flite })
+    expect(flite.calls.length).toBe(before + 2)
+    expect(samplePath).toMatch(new RegExp(`^samples/${fliteVoice}/[0-9a-f-]{36}/sample\\.wav$`))
+    expect(seconds).toBeGreaterThan(4)
+    const voice = must(await cast.service.from('voices').select('sample_path').eq('id', fliteVoice).single(), 'voice') as { sample_path: string }
+    expect(voice.sample_path).toBe(samplePath)
+    const response = await fetch(`${cast.standIn.url}/storage/v1/object/public/voices/${samplePath}`)
+    expect(response.headers.get('content-type')).toBe('audio/wav')
+    expect(readWav(Buffer.from(await response.arrayBuffer())).seconds).toBeCloseTo(seconds, 3)
+  }, 60_000)
 
   describe('the hosted provider against a fake ElevenLabs', () => {
     let server: Server
