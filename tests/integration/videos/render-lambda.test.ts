@@ -14,11 +14,12 @@ import { START_FAILED, startLambdaRender } from '../../../lib/render/lambda-star
 import { handleLambdaWebhook, signWebhookBody } from '../../../lib/render/lambda-webhook.ts'
 import { queueRender } from '../../../lib/render/queue.ts'
 import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
-import { createVideo } from '../../../lib/videos/writes.ts'
+import { createVideo, saveVideo } from '../../../lib/videos/writes.ts'
+import type { VideoProps } from '../../../remotion/schema.ts'
 import { startFakeAws, type FakeAws } from '../../helpers/fake-aws.ts'
 import { listen, until } from '../../helpers/realtime.ts'
 import { png } from '../listings/fixtures.ts'
-import { assembleCast, behind, db, listingWithPhotos, must, type Cast, type Person } from './fixtures.ts'
+import { assembleCast, behind, db, listingWithPhotos, must, wav, type Cast, type Person } from './fixtures.ts'
 
 // Issue 12, Remotion Lambda: the same queue and credit rules; the app's real Remotion/AWS SDK calls
 // go to a local fake of AWS (tests/helpers/fake-aws.ts) through AWS_ENDPOINT_URL_*; Lambda's webhook
@@ -208,6 +209,28 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     await webhook(runId, { type: 'error', errors: [{ message: 'late', name: 'Error', stack: '' }] })
     expect(await run(runId)).toEqual(done)
     expect(await refunds(runId)).toBe(0)
+  })
+
+  it('an unbranded, narrated run: Lambda gets the flag in its props; the completion writes captions.srt/.vtt beside the copy', async () => {
+    const { id } = await createVideo(db(cast.member), cast.member.id, cast.teamId, listingId, { title: 'Narrated on Lambda', template: 'classic-tour', format: 'landscape' })
+    const clip = `${cast.teamId}/narration/lambda-test.wav`
+    must(await cast.member.client.storage.from('media').upload(clip, wav(2), { contentType: 'audio/wav', upsert: true }), 'clip')
+    const row = must(await cast.member.client.from('videos').select('props, version').eq('id', id).single(), 'video') as { props: VideoProps; version: number }
+    const words = [{ text: 'Welcome', start: 0.1, end: 0.6 }, { text: 'home.', start: 0.7, end: 1.2 }]
+    const props = { ...row.props, scenes: [{ ...row.props.scenes[0], script: 'Welcome home.', narration: { src: `media:${clip}`, seconds: 2, text: 'Welcome home.', voiceId: 'v', timing: 'estimated' as const, words } }] }
+    await saveVideo(db(cast.member), cast.member.id, cast.teamId, id, { title: 'Narrated on Lambda', template: 'classic-tour', format: 'landscape', props, expectedVersion: row.version })
+    const { runId } = await queueRender(db(cast.member), cast.member.id, cast.teamId, id, { codec: 'h264', unbranded: true }, 'lambda')
+    const started = await startLambdaRender(cast.service, lambda, runId, siteUrl, () => {})
+    if (!started.ok) throw new Error(started.error)
+    const call = aws.starts().find((s) => (s.payload.webhook as { customData: { runId: string } }).customData.runId === runId)!
+    expect(JSON.parse((call.payload.inputProps as { payload: string }).payload)).toMatchObject({ unbranded: true })
+    const r = await run(runId)
+    aws.putObject(r.lambda_bucket!, `renders/${r.lambda_render_id}/${r.lambda_out_name}`, await tinyMp4())
+    await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } })
+    const done = (await behind<Run & { captions_srt_path: string | null; captions_vtt_path: string | null; unbranded: boolean }>(cast, 'render_runs', { id: runId }))[0]
+    expect(done).toMatchObject({ status: 'succeeded', unbranded: true, captions_srt_path: `${cast.teamId}/renders/${runId}/captions.srt`, captions_vtt_path: `${cast.teamId}/renders/${runId}/captions.vtt` })
+    const srt = Buffer.from(await (await cast.member.client.storage.from(RENDERS_BUCKET).download(done.captions_srt_path!)).data!.arrayBuffer()).toString('utf8')
+    expect(srt).toMatch(/^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\nWelcome home\.\n$/)
   })
 
   it('on an error webhook fails the run and refunds once; a repeat or a timeout after it refunds nothing more', async () => {
