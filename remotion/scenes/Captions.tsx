@@ -30,7 +30,7 @@ export function highlightInk(hex: string): string {
  */
 const PLACEMENT: Record<VideoFormat, { lifted: number; low: number; fontSize: { words: number; phrases: number } }> = {
   landscape: { lifted: 330, low: 110, fontSize: { words: 64, phrases: 54 } },
-  portrait: { lifted: 690, low: 690, fontSize: { words: 76, phrases: 56 } },
+  portrait: { lifted: 720, low: 720, fontSize: { words: 76, phrases: 56 } },
   square: { lifted: 345, low: 110, fontSize: { words: 62, phrases: 50 } },
 };
 
