@@ -5,8 +5,9 @@ import { parsePrefer, type LocalRequest, type LocalResponse } from '../http.ts'
 import type { Scoped } from './ast.ts'
 import { AuthCache } from './auth-cache.ts'
 import { SchemaCache, type Catalogue } from './catalogue.ts'
-import { RestError, jwtError, toRestError } from './errors.ts'
+import { RestError, jwtError, toRestError, unacceptableSchema } from './errors.ts'
 import { ReloadCatalogue, type BuildContext } from './read.ts'
+import { plannedRows } from './count.ts'
 import { singularError, type ResultRow } from './respond.ts'
 import { Params } from './sql.ts'
 import { handleRpc } from './rpc-route.ts'
@@ -20,7 +21,10 @@ export interface RestRequest {
   role: string
   claims: Record<string, unknown>
   schema: string
-  /** the request named a profile, so the answer says which */
+  /**
+   * the schema to name in `Content-Profile`: set when the request named a profile or more than one
+   * schema is exposed (PostgREST's "negotiated by profile")
+   */
   profile: string | undefined
   prefer: Record<string, string>
   singular: boolean
@@ -30,9 +34,12 @@ export interface RestRequest {
   csv: boolean
   path: string
   /** builds the statement, reloading the catalogue once if a name was missing */
-  build(scopes: Map<string, Scoped>, fn: (ctx: BuildContext) => string): Promise<{ sql: string; params: unknown[] }>
-  /** runs the statement in the request's transaction (role, claims, headers) */
-  run(sql: string, params: unknown[], readOnly: boolean): Promise<ResultRow>
+  build(scopes: Map<string, Scoped>, fn: (ctx: BuildContext) => string): Promise<{ sql: string; params: unknown[]; countSql?: string }>
+  /**
+   * runs the statement in the request's transaction (role, claims, headers); with `explain`, then
+   * EXPLAINs that count query in the same transaction (`row.planned`)
+   */
+  run(sql: string, params: unknown[], readOnly: boolean, explain?: string): Promise<ResultRow>
 }
 
 class Rollback extends Error {
@@ -71,8 +78,9 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
       const profile = write ? req.headers['content-profile'] : req.headers['accept-profile']
       const schema = profile ?? config.exposedSchemas[0]
       if (!config.exposedSchemas.includes(schema)) {
-        throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${config.exposedSchemas.join(', ')}`)
+        throw unacceptableSchema(schema, config.exposedSchemas)
       }
+      const negotiated = profile !== undefined || config.exposedSchemas.length !== 1
       if (!acceptable(req.headers['accept'])) {
         throw new RestError(406, 'PGRST107', `None of these media types are available: ${req.headers['accept']}`)
       }
@@ -86,7 +94,7 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
         role,
         claims,
         schema,
-        profile,
+        profile: negotiated ? schema : undefined,
         prefer,
         singular: (req.headers['accept'] ?? '').includes('application/vnd.pgrst.object'),
         stripNulls: /nulls=stripped/.test(req.headers['accept'] ?? ''),
@@ -97,14 +105,15 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
             const cat: Catalogue = final ? await cache.reload() : await cache.get()
             const ctx: BuildContext = { cat, final, params: new Params(), scopes, used: new Set(), next: 1 }
             try {
-              return { sql: fn(ctx), params: ctx.params.values }
+              const sql = fn(ctx)
+              return { sql, params: ctx.params.values, countSql: ctx.countSql }
             } catch (err) {
               if (!(err instanceof ReloadCatalogue) || final) throw err
             }
           }
           throw new Error('unreachable')
         },
-        async run(sql, params, readOnly) {
+        async run(sql, params, readOnly, explain) {
           // read-only through set_config in the same statement as the role: one round trip less than SET TRANSACTION
           const settings: Record<string, string> | undefined = readOnly ? { transaction_read_only: 'on' } : undefined
           const scope = { role, claims, method: req.method, path: req.path, headers: req.headers, settings }
@@ -112,6 +121,7 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
             return await withScope(db, scope, async (tx) => {
               const result = await tx.query<ResultRow>(sql, params)
               const row = result.rows[0]
+              if (explain !== undefined) row.planned = await plannedRows(tx, explain, params)
               if (this.singular && row.page_total !== 1) throw singularError(row.page_total)
               const maxAffected = Number(prefer['max-affected'])
               if (!readOnly && prefer['handling'] === 'strict' && Number.isInteger(maxAffected) && row.page_total > maxAffected) {

@@ -15,6 +15,8 @@ export interface BuildContext {
   scopes: Map<string, Scoped>
   used: Set<string>
   next: number
+  /** set by buildRead: `select 1 from … where …`, what PostgREST counts and EXPLAINs for count=planned */
+  countSql?: string
 }
 
 /** What a level selects from: a table, a function result, or a mutation's returned rows. */
@@ -183,6 +185,8 @@ export interface ReadOptions {
   /** rows cap (PostgREST db-max-rows); undefined: no cap or paging (mutation results) */
   maxRows?: number
   count: boolean
+  /** count at most this many rows (count=estimated: db-max-rows + 1) */
+  countLimit?: number
   singular: boolean
   body: boolean
   /** prefix such as `with pgrst_source as (...)` */
@@ -223,9 +227,9 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): string {
   const order = level.orderBy.length ? ` order by ${level.orderBy.join(', ')}` : ''
   const inner = `select ${level.projection.join(', ')} from ${o.from} as ${o.fromAs ?? '"_0"'} ${level.laterals.join(' ')}${where}${order}${paging}`
   const usesLaterals = level.where.some((w) => w.includes('"_l'))
-  const count = o.count
-    ? `(select count(*) from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where})::int`
-    : 'null::int'
+  ctx.countSql = `select 1 from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where}`
+  const countLimit = o.countLimit !== undefined ? ` limit ${ctx.params.add(o.countLimit)}` : ''
+  const count = o.count ? `(select count(*) from (${ctx.countSql}${countLimit}) _c)::int` : 'null::int'
   const agg = o.bodyColumn ? `_r.${o.bodyColumn}` : '_r'
   const rows = o.stripNulls ? `json_strip_nulls(json_agg(${agg}))` : `json_agg(${agg})`
   let body = !o.body ? 'null::text' : o.singular ? `(${rows}->0)::text` : `coalesce(${rows}, '[]')::text`

@@ -53,7 +53,8 @@ export function buildInsert(
   if (o.resolution) {
     const conflict = o.query.onConflict ?? t.primaryKey
     for (const c of conflict) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
-    const updates = cols.filter((c) => !conflict.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`)
+    // as PostgREST: every payload column, the conflict columns too (so merged rows are returned)
+    const updates = cols.map((c) => `${ident(c)} = excluded.${ident(c)}`)
     const action = o.resolution === 'merge-duplicates' && updates.length ? `do update set ${updates.join(', ')}` : 'do nothing'
     insert += ` on conflict (${conflict.map(ident).join(', ')}) ${action}`
     if (action !== 'do nothing') {
@@ -75,14 +76,15 @@ function whereOf(ctx: BuildContext, o: WriteOptions): string {
   return level.where.length ? ` where ${level.where.join(' and ')}` : ''
 }
 
-export function buildUpdate(ctx: BuildContext, o: WriteOptions & { row: Record<string, unknown> }): string {
+export function buildUpdate(ctx: BuildContext, o: WriteOptions & { row: Record<string, unknown>; missingDefault?: boolean }): string {
   const t = o.table
   const cols = o.query.columns ?? Object.keys(o.row)
   for (const c of cols) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
   const where = whereOf(ctx, o)
   // an empty patch changes nothing and returns nothing, as in PostgREST
   if (cols.length === 0) return finish(ctx, o, `pgrst_source as (select "_0".* from ${qualified(t)} as "_0"${where ? `${where} and false` : ' where false'})`)
-  const sets = cols.map((c) => `${ident(c)} = _b.${ident(c)}`).join(', ')
+  // `columns=` may name keys the body lacks: null, or their default with Prefer: missing=default
+  const sets = cols.map((c) => `${ident(c)} = ${o.missingDefault && !(c in o.row) ? 'default' : `_b.${ident(c)}`}`).join(', ')
   const body = ctx.params.add(JSON.stringify(o.row))
   const update = `update ${qualified(t)} as "_0" set ${sets} from (select * from json_populate_record(null::${qualified(t)}, ${body}::json)) _b${where}`
   return finish(ctx, o, `pgrst_source as (${update} returning ${o.representation ? '"_0".*' : '1'})`)
