@@ -116,7 +116,7 @@ describe('the SQL builder', () => {
     const query = parseQuery('on_conflict=username')
     const ctx = (): BuildContext => ({ cat, final: true, params: new Params(), scopes: query.scopes, used: new Set(), next: 1 })
     const base = { table: users, query, representation: false, count: false, singular: false, rows: [{ username: 'a', age: 1 }], missingDefault: false }
-    expect(buildInsert(ctx(), { ...base, resolution: 'merge-duplicates' })).toContain('on conflict ("username") do update set "age" = excluded."age"')
+    expect(buildInsert(ctx(), { ...base, resolution: 'merge-duplicates' })).toContain('on conflict ("username") do update set "username" = excluded."username", "age" = excluded."age"')
     expect(buildInsert(ctx(), { ...base, resolution: 'ignore-duplicates' })).toContain('on conflict ("username") do nothing')
   })
 
