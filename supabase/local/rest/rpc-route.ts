@@ -4,7 +4,7 @@ import { RestError } from './errors.ts'
 import type { RestRequest } from './handler.ts'
 import { parseQuery } from './parser.ts'
 import { ReloadCatalogue } from './read.ts'
-import { contentType, prefHeader, readRange, readStatus, withGucs } from './respond.ts'
+import { prefHeader, readRange, readStatus, withGucs } from './respond.ts'
 import { ambiguousFunction, buildRpc, callSql, functionNotFound, pickFunction } from './rpc.ts'
 import { parseBody } from './table-route.ts'
 
@@ -38,12 +38,12 @@ export async function handleRpc(r: RestRequest, name: string): Promise<LocalResp
     const current = ctx.cat.functions.get(k)?.find((f) => f.args.length === fn.args.length && f.args.every((a, i) => a.type === fn.args[i].type))
     if (!current) throw new ReloadCatalogue()
     const call = callSql(ctx, current, args, wholeBody)
-    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, body: method !== 'HEAD' })
+    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls, body: method !== 'HEAD' })
   })
   // GET/HEAD, and functions declared STABLE or IMMUTABLE, run read-only as in PostgREST
   const readOnly = readMethod || fn.volatility !== 'v'
   const row = await r.run(sql, params, readOnly)
-  const headers: Record<string, string> = { 'Content-Type': contentType(r.singular), ...prefHeader([count && `count=${countPref}`]) }
+  const headers: Record<string, string> = { 'Content-Type': r.contentType, ...prefHeader([count && `count=${countPref}`]) }
   if (r.profile) headers['Content-Profile'] = r.schema
   if (fn.shape === 'void') return withGucs({ status: 204, headers }, row)
   const offset = query.scopes.get('')?.offset ?? 0

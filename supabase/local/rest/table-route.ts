@@ -4,7 +4,7 @@ import { RestError } from './errors.ts'
 import type { RestRequest } from './handler.ts'
 import { parseQuery } from './parser.ts'
 import { buildRead, qualified, ReloadCatalogue, type BuildContext } from './read.ts'
-import { contentType, prefHeader, readRange, readStatus, withGucs } from './respond.ts'
+import { prefHeader, readRange, readStatus, withGucs } from './respond.ts'
 import { buildDelete, buildInsert, buildUpdate } from './write.ts'
 
 function closest(cat: Catalogue, schema: string, name: string): string | null {
@@ -66,18 +66,17 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
   const countPref = r.prefer['count']
   const count = countPref === 'exact' || countPref === 'planned' || countPref === 'estimated'
   const representation = r.prefer['return'] === 'representation'
-  const baseHeaders: Record<string, string> = { 'Content-Type': contentType(r.singular) }
+  const baseHeaders: Record<string, string> = { 'Content-Type': r.contentType }
   if (r.profile) baseHeaders['Content-Profile'] = r.schema
   const offset = query.scopes.get('')?.offset ?? 0
 
   if (method === 'GET' || method === 'HEAD') {
     const { sql, params } = await r.build(query.scopes, (ctx) => {
       const t = tableIn(ctx, r.schema, name)
-      return buildRead(ctx, { from: qualified(t), src: { table: t, relation: t.name, columns: t.columns }, query, maxRows: r.config.maxRows, count, singular: r.singular, stripNulls: r.stripNulls, csv: r.csv, body: method === 'GET' })
+      return buildRead(ctx, { from: qualified(t), src: { table: t, relation: t.name, columns: t.columns }, query, maxRows: r.config.maxRows, count, singular: r.singular, stripNulls: r.stripNulls, format: r.media.format, body: method === 'GET' })
     })
     const row = await r.run(sql, params, true)
     const status = readStatus(offset, row.page_total, row.total)
-    if (r.csv) baseHeaders['Content-Type'] = 'text/csv; charset=utf-8'
     const headers = { ...baseHeaders, 'Content-Range': readRange(offset, row.page_total, row.total), ...prefHeader([count && `count=${countPref}`]) }
     return withGucs({ status, headers, body: method === 'GET' ? row.body : undefined }, row)
   }
@@ -100,7 +99,7 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
     const { sql, params } = await r.build(query.scopes, (ctx) => {
       const table = tableIn(ctx, r.schema, name)
       const res = resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? resolution : undefined
-      return buildInsert(ctx, { table, query, representation, count, singular: r.singular, rows: rows as Record<string, unknown>[], missingDefault, resolution: res })
+      return buildInsert(ctx, { table, query, representation, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls, rows: rows as Record<string, unknown>[], missingDefault, resolution: res })
     })
     const row = await r.run(sql, params, false)
     const status = resolution === 'merge-duplicates' && row.inserted === 0 && row.page_total > 0 ? 200 : 201
@@ -120,7 +119,7 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
     }
     const { sql, params } = await r.build(query.scopes, (ctx) => {
       const table = tableIn(ctx, r.schema, name)
-      const o = { table, query, representation, count, singular: r.singular }
+      const o = { table, query, representation, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls }
       return method === 'PATCH' ? buildUpdate(ctx, { ...o, row: patch }) : buildDelete(ctx, o)
     })
     const row = await r.run(sql, params, false)
@@ -152,7 +151,7 @@ async function put(r: RestRequest, name: string, query: ReturnType<typeof parseQ
     // the filters only address the row; the upsert itself works from the body
     const upsertQuery = { ...query, scopes: new Map([...query.scopes].filter(([k]) => k !== '')), onConflict: pk }
     ctx.scopes = upsertQuery.scopes
-    return buildInsert(ctx, { table, query: upsertQuery, representation, count, singular: r.singular, rows: [body], missingDefault: false, resolution: 'merge-duplicates' })
+    return buildInsert(ctx, { table, query: upsertQuery, representation, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls, rows: [body], missingDefault: false, resolution: 'merge-duplicates' })
   })
   const row = await r.run(sql, params, false)
   return withGucs({ status: representation ? 200 : 204, headers, body: representation ? row.body : undefined }, row)
