@@ -102,7 +102,7 @@ function geoJsonBody(o: BodyOptions, params: Params): string {
   if (!geom) return `case when count(*) = 0 then ${empty} else ${params.add(GEOMETRY_MISSING)}::text end`
   const name = o.names[geom.index]
   const col = `_r.${ident(name)}`
-  const value = GEOMETRIC.has(geom.type) ? nativeGeometry(col, geom.type) : `(${col})::jsonb`
+  const value = GEOMETRIC.has(geom.type) ? `case when ${col} is null then null else ${nativeGeometry(col, geom.type)} end` : `(${col})::jsonb`
   const geometry = `coalesce((${value})::json, '{"type": null}'::json)`
   const properties = `coalesce((select json_object_agg(_k, _v) from json_each(row_to_json(_r)) as _e(_k, _v) where _k <> ${params.add(name)}), '{}'::json)`
   const feature = `json_build_object('type', 'Feature', 'geometry', ${geometry}, 'properties', ${properties})`
