@@ -62,13 +62,13 @@ describe('rest/v1 aggregate functions', () => {
     const byName = <T>(rows: T[] | null, name: (r: T) => string) => [...(rows ?? [])].sort((a, b) => name(a).localeCompare(name(b)))
     const embedded = await db.from('agg_orders').select('agg_customers(name), amount.sum()')
     expect(embedded.error).toBeNull()
-    expect(byName(embedded.data as { agg_customers: { name: string } }[], (r) => r.agg_customers.name)).toEqual([
+    expect(byName(embedded.data as unknown as { agg_customers: { name: string } }[], (r) => r.agg_customers.name)).toEqual([
       { agg_customers: { name: 'Ada' }, sum: 35.75 },
       { agg_customers: { name: 'Grace' }, sum: 101.75 },
     ])
     const spread = await db.from('agg_orders').select('amount.sum(), ...agg_customers(name)')
     expect(spread.error).toBeNull()
-    expect(byName(spread.data as { name: string }[], (r) => r.name)).toEqual(
+    expect(byName(spread.data as unknown as { name: string }[], (r) => r.name)).toEqual(
       await direct('select sum(o.amount) as sum, c.name from agg_orders o join agg_customers c on c.id = o.customer_id group by c.name order by c.name'),
     )
   })
