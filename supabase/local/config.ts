@@ -99,6 +99,10 @@ export interface StandInConfig {
   exposedSchemas: string[]
   /** PostgREST db-max-rows */
   maxRows: number
+  /** PostgREST db-aggregates-enabled from PGRST_DB_AGGREGATES_ENABLED (in-database settings override it: rest/settings.ts) */
+  dbAggregatesEnabled: boolean
+  /** PostgREST db-plan-enabled from PGRST_DB_PLAN_ENABLED (same) */
+  dbPlanEnabled: boolean
   quiet: boolean
 }
 
@@ -188,8 +192,14 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
     // the Supabase CLI's defaults when config.toml says nothing
     exposedSchemas: api.schemas ?? ['public', 'graphql_public'],
     maxRows: api.maxRows ?? 1000,
+    ...restFlags(env),
     quiet: input.quiet ?? false,
   }
+}
+
+function restFlags(env: Record<string, string | undefined>): { dbAggregatesEnabled: boolean; dbPlanEnabled: boolean } {
+  const on = (v: string | undefined) => ['true', 'on', 'yes', '1'].includes((v ?? '').trim().toLowerCase())
+  return { dbAggregatesEnabled: on(env.PGRST_DB_AGGREGATES_ENABLED), dbPlanEnabled: on(env.PGRST_DB_PLAN_ENABLED) }
 }
 
 function authSettings(input: ConfigInput, env: Record<string, string | undefined>, configFile: string | null): AuthSettings {

@@ -1,6 +1,9 @@
 import type { OrderTerm, ParsedQuery, Scoped, SelectItem } from './ast.ts'
 import type { Catalogue, Column, Table } from './catalogue.ts'
+import { aggregateInput, aggregateName, aggregatesNotAllowed, applyAggregate, fieldType, hasAggregates, hoistSpread, usesAggregates } from './aggregates.ts'
 import { RestError } from './errors.ts'
+import { bodySql } from './formats.ts'
+import type { Format } from './media.ts'
 import { findRelationship, notFound, type Relationship } from './relationships.ts'
 import { Params, conditionSql, fieldSql, ident, unknownColumn, type FilterScope } from './sql.ts'
 
@@ -17,6 +20,8 @@ export interface BuildContext {
   next: number
   /** set by buildRead: `select 1 from … where …`, what PostgREST counts and EXPLAINs for count=planned */
   countSql?: string
+  /** PostgREST db-aggregates-enabled (refused with PGRST123 when not set) */
+  aggregates?: boolean
 }
 
 /** What a level selects from: a table, a function result, or a mutation's returned rows. */
@@ -29,6 +34,10 @@ export interface Source {
 interface Level {
   projection: string[]
   names: string[]
+  /** the output columns' types where known (GeoJSON looks for the geometry among them) */
+  types: (string | null)[]
+  /** set when the level aggregates: every non-aggregated output is a GROUP BY term */
+  groupBy: string[] | null
   laterals: string[]
   where: string[]
   orderBy: string[]
@@ -98,27 +107,52 @@ function isEmbedCount(item: SelectItem & { kind: 'field' }, src: Source, path: s
 
 /** One level of the select tree: its projection, embedded laterals, filters and order. */
 export function buildLevel(ctx: BuildContext, src: Source, alias: string, items: SelectItem[], path: string[], scoped: Scoped): Level {
-  const level: Level = { projection: [], names: [], laterals: [], where: [], orderBy: [] }
+  const aggregated = hasAggregates(items)
+  if (aggregated && !ctx.aggregates) throw aggregatesNotAllowed()
+  const level: Level = { projection: [], names: [], types: [], groupBy: aggregated ? [] : null, laterals: [], where: [], orderBy: [] }
+  const group = (expr: string) => level.groupBy?.push(expr)
   const embeds = new Map<string, string>()
   for (const item of items) {
     if (item.kind === 'star') {
       level.projection.push(`${alias}.*`)
       level.names.push(...src.columns.keys())
+      for (const c of src.columns.values()) {
+        level.types.push(c.type)
+        group(`${alias}.${ident(c.name)}`)
+      }
     } else if (item.kind === 'field') {
       if (isEmbedCount(item, src, path)) {
         // `rel(count)`: the long-standing PostgREST form Supabase documents, kept apart from aggregates
         if (items.length > 1) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', 'count can only be selected alone in an embedded resource')
         level.projection.push(`count(*) as ${ident(item.alias ?? 'count')}`)
         level.names.push(item.alias ?? 'count')
+        level.types.push('bigint')
         continue
       }
-      if (!src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+      if (item.field.name === '*' && !item.aggregate) {
+        // a hoisted count() inside a spread: marks the rows whose spread row exists
+        level.projection.push(`true as ${ident(item.alias!)}`)
+        level.names.push(item.alias!)
+        level.types.push('boolean')
+        group('true')
+        continue
+      }
+      if (item.field.name !== '*' && !src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+      if (item.aggregate) {
+        const name = aggregateName(item)
+        level.projection.push(`${applyAggregate(item.aggregate, aggregateInput(item, alias, ctx.params), item.aggregateCast)} as ${ident(name)}`)
+        level.names.push(name)
+        level.types.push(item.aggregateCast ?? null)
+        continue
+      }
       const last = item.field.json[item.field.json.length - 1]
       const name = item.alias ?? (last ? String(last.key) : item.field.name)
       let expr = fieldSql(alias, item.field, ctx.params)
       if (item.cast) expr = `(${expr})::${item.cast}`
       level.projection.push(`${expr} as ${ident(name)}`)
       level.names.push(name)
+      level.types.push(fieldType(item, src.columns.get(item.field.name)))
+      group(expr)
     } else {
       const rel = relationship(ctx, src, item.relation, item.hint)
       const n = ctx.next++
@@ -129,7 +163,8 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
       const childPath = [...path, name]
       const childScope = scopeAt(ctx, item.alias ? [childPath, [...path, item.relation]] : [childPath])
       const target: Source = { table: rel.target, relation: rel.target.name, columns: rel.target.columns }
-      const sub = buildLevel(ctx, target, child, item.children, childPath, childScope)
+      const { children, hoisted } = item.spread ? hoistSpread(item.children) : { children: item.children, hoisted: new Map() }
+      const sub = buildLevel(ctx, target, child, children, childPath, childScope)
       let from = `${qualified(rel.target)} as ${child}`
       if (rel.junction) {
         const on = rel.junction.toTarget.columns
@@ -142,23 +177,37 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
       const paging =
         (childScope.limit !== undefined ? ` limit ${params.add(childScope.limit)}` : rel.toOne ? ' limit 1' : '') +
         (childScope.offset !== undefined ? ` offset ${params.add(childScope.offset)}` : '')
-      const inner = `select ${sub.projection.join(', ')} from ${from} ${sub.laterals.join(' ')} where ${where}${sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''}${paging}`
+      const inner = `select ${sub.projection.join(', ')} from ${from} ${sub.laterals.join(' ')} where ${where}${groupBySql(sub)}${sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''}${paging}`
       if (item.spread) {
         if (!rel.toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${src.relation}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`)
         // a marker column: `row is not null` would be false as soon as one spread column is null
         const found = inner.replace(/^select /, `select true as pgrst_found${sub.projection.length ? ', ' : ' '}`)
         level.laterals.push(`left join lateral (${found}) as ${lat} on true`)
-        for (const col of sub.names) {
+        sub.names.forEach((col, i) => {
+          const agg = hoisted.get(col)
+          if (agg) {
+            const name = aggregateName(agg)
+            level.projection.push(`${applyAggregate(agg.aggregate!, `${lat}.${ident(col)}`, agg.aggregateCast)} as ${ident(name)}`)
+            level.names.push(name)
+            level.types.push(agg.aggregateCast ?? null)
+            return
+          }
           level.projection.push(`${lat}.${ident(col)}`)
           level.names.push(col)
-        }
+          level.types.push(sub.types[i])
+          group(`${lat}.${ident(col)}`)
+        })
         if (item.inner) level.where.push(`${lat}.pgrst_found is not null`)
         continue
       }
       const agg = rel.toOne ? `row_to_json(_e)` : `json_agg(_e)`
       level.laterals.push(`left join lateral (select ${agg} as j from (${inner}) _e) as ${lat} on true`)
-      level.projection.push(`${rel.toOne ? `${lat}.j` : `coalesce(${lat}.j, '[]')`} as ${ident(name)}`)
+      // grouped embeds are jsonb, as PostgREST's always are (json has no equality operator)
+      const value = `${rel.toOne ? `${lat}.j` : `coalesce(${lat}.j, '[]')`}${aggregated ? '::jsonb' : ''}`
+      level.projection.push(`${value} as ${ident(name)}`)
       level.names.push(name)
+      level.types.push('json')
+      group(value)
       embeds.set(name, `${lat}.j`)
       if (item.alias) embeds.set(item.relation, `${lat}.j`)
       if (item.inner) level.where.push(`${lat}.j is not null`)
@@ -175,6 +224,10 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
   }
   level.orderBy = orderSql(ctx, src, alias, scoped.order)
   return level
+}
+
+function groupBySql(level: Level): string {
+  return level.groupBy?.length ? ` group by ${level.groupBy.join(', ')}` : ''
 }
 
 export interface ReadOptions {
@@ -199,6 +252,8 @@ export interface ReadOptions {
   bodyColumn?: string
   /** answer text/csv: a header line, then each row in Postgres' record text form (as PostgREST does) */
   csv?: boolean
+  /** the output format (overrides `singular` / `csv`): json, object, csv, geojson */
+  format?: Format
   /** drop null-valued keys from the rows (Accept: …;nulls=stripped) */
   stripNulls?: boolean
   /** extra output columns, e.g. `, (...) as inserted` */
@@ -211,6 +266,7 @@ export function scopeFor(ctx: BuildContext, path: string[]): Scoped {
 
 /** The one statement of a read: page of rows as JSON text, its size, and the exact count if asked. */
 export function buildRead(ctx: BuildContext, o: ReadOptions): string {
+  if (!ctx.aggregates && usesAggregates(o.query.select)) throw aggregatesNotAllowed()
   const top = scopeAt(ctx, [[]])
   if (o.skipFilters) top.conditions = []
   const level = buildLevel(ctx, o.src, '"_0"', o.query.select, [], top)
@@ -225,18 +281,13 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): string {
   if (limit !== undefined) paging += ` limit ${ctx.params.add(limit)}`
   if (top.offset) paging += ` offset ${ctx.params.add(top.offset)}`
   const order = level.orderBy.length ? ` order by ${level.orderBy.join(', ')}` : ''
-  const inner = `select ${level.projection.join(', ')} from ${o.from} as ${o.fromAs ?? '"_0"'} ${level.laterals.join(' ')}${where}${order}${paging}`
+  const inner = `select ${level.projection.join(', ')} from ${o.from} as ${o.fromAs ?? '"_0"'} ${level.laterals.join(' ')}${where}${groupBySql(level)}${order}${paging}`
   const usesLaterals = level.where.some((w) => w.includes('"_l'))
   ctx.countSql = `select 1 from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where}`
   const countLimit = o.countLimit !== undefined ? ` limit ${ctx.params.add(o.countLimit)}` : ''
   const count = o.count ? `(select count(*) from (${ctx.countSql}${countLimit}) _c)::int` : 'null::int'
-  const agg = o.bodyColumn ? `_r.${o.bodyColumn}` : '_r'
-  const rows = o.stripNulls ? `json_strip_nulls(json_agg(${agg}))` : `json_agg(${agg})`
-  let body = !o.body ? 'null::text' : o.singular ? `(${rows}->0)::text` : `coalesce(${rows}, '[]')::text`
-  if (o.body && o.csv) {
-    const header = ctx.params.add(level.names.join(','))
-    body = `${header}::text || coalesce(E'\n' || string_agg(substring(_r::text, 2, length(_r::text) - 2), E'\n'), '')`
-  }
+  const format: Format = o.format ?? (o.csv ? 'csv' : o.singular ? 'object' : 'json')
+  const body = !o.body ? 'null::text' : bodySql({ format, stripNulls: !!o.stripNulls, names: level.names, types: level.types, bodyColumn: o.bodyColumn }, ctx.params)
   return `${o.with ?? ''}select ${count} as total, count(*)::int as page_total, ${body} as body, ${RESPONSE_GUCS}${o.extra ?? ''} from (${inner}) _r`
 }
 

@@ -18,10 +18,6 @@ export function singularError(n: number): RestError {
   return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`)
 }
 
-export function contentType(singular: boolean): string {
-  return singular ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8'
-}
-
 /** `Content-Range` for a read (RangeQuery.contentRangeH): `0-4/5`, `0-4/*`, `*\/0`, `*\/*`. */
 export function readRange(offset: number, n: number, total: number | null): string {
   return n > 0 && total !== 0 ? `${offset}-${offset + n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`

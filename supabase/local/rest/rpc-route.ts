@@ -5,7 +5,7 @@ import type { RestRequest } from './handler.ts'
 import { parseQuery } from './parser.ts'
 import { ReloadCatalogue } from './read.ts'
 import { countsInSql, preferenceApplied, readPrefs } from './prefs.ts'
-import { contentType, readRange, readStatus, withGucs } from './respond.ts'
+import { readRange, readStatus, withGucs } from './respond.ts'
 import { ambiguousFunction, buildRpc, callSql, functionNotFound, pickFunction } from './rpc.ts'
 import { parseBody } from './table-route.ts'
 
@@ -40,7 +40,7 @@ export async function handleRpc(r: RestRequest, name: string): Promise<LocalResp
     const current = ctx.cat.functions.get(k)?.find((f) => f.args.length === fn.args.length && f.args.every((a, i) => a.type === fn.args[i].type))
     if (!current) throw new ReloadCatalogue()
     const call = callSql(ctx, current, args, wholeBody)
-    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, body: method !== 'HEAD' })
+    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls, body: method !== 'HEAD' })
   })
   // GET/HEAD, and functions declared STABLE or IMMUTABLE, run read-only as in PostgREST
   const readOnly = readMethod || fn.volatility !== 'v'
@@ -50,7 +50,7 @@ export async function handleRpc(r: RestRequest, name: string): Promise<LocalResp
   Object.assign(headers, preferenceApplied(prefs, 'call'))
   if (fn.shape === 'void') return withGucs({ status: 204, headers }, row)
   const status = fn.returnsSet ? readStatus(offset, row.page_total, row.total) : 200
-  headers['Content-Type'] = contentType(r.singular)
+  headers['Content-Type'] = r.contentType
   if (r.profile) headers['Content-Profile'] = r.profile
   return withGucs({ status, headers, body: method === 'HEAD' ? undefined : (row.body ?? 'null') }, row)
 }

@@ -7,7 +7,7 @@ import { parseQuery } from './parser.ts'
 import { buildRead, qualified } from './read.ts'
 import { countsInSql, preferenceApplied, readPrefs } from './prefs.ts'
 import { applyRangeHeader } from './range.ts'
-import { contentType, countTotal, readRange, readStatus, withGucs } from './respond.ts'
+import { countTotal, readRange, readStatus, withGucs } from './respond.ts'
 import { handleWrite } from './write-route.ts'
 
 function closest(cat: Catalogue, schema: string, name: string): string | null {
@@ -59,13 +59,13 @@ export async function handleTable(r: RestRequest, name: string): Promise<LocalRe
   const { sql, params, countSql } = await r.build(query.scopes, (ctx) => {
     const t = tableIn(ctx, r.schema, name)
     const countLimit = prefs.count === 'estimated' ? r.config.maxRows + 1 : undefined
-    return buildRead(ctx, { from: qualified(t), src: { table: t, relation: t.name, columns: t.columns }, query, maxRows: r.config.maxRows, count: countsInSql(prefs.count), countLimit, singular: r.singular, stripNulls: r.stripNulls, csv: r.csv, body: method === 'GET' })
+    return buildRead(ctx, { from: qualified(t), src: { table: t, relation: t.name, columns: t.columns }, query, maxRows: r.config.maxRows, count: countsInSql(prefs.count), countLimit, singular: r.singular, stripNulls: r.stripNulls, format: r.media.format, body: method === 'GET' })
   })
   const row = await r.run(sql, params, true, explain ? countSql : undefined)
   const total = countTotal(prefs.count, row.total, row.planned ?? null, r.config.maxRows)
   const headers: Record<string, string> = { 'Content-Range': readRange(offset, row.page_total, total) }
   const status = readStatus(offset, row.page_total, total)
-  headers['Content-Type'] = r.csv ? 'text/csv; charset=utf-8' : contentType(r.singular)
+  headers['Content-Type'] = r.contentType
   if (r.profile) headers['Content-Profile'] = r.profile
   Object.assign(headers, preferenceApplied(prefs, 'read'))
   return withGucs({ status, headers, body: method === 'GET' ? row.body : undefined }, row)

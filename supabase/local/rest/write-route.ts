@@ -5,7 +5,7 @@ import type { Table } from './catalogue.ts'
 import { RestError } from './errors.ts'
 import type { RestRequest } from './handler.ts'
 import { countsInSql, preferenceApplied, readPrefs, type PlanKind, type Prefs } from './prefs.ts'
-import { contentType, withGucs, type ResultRow } from './respond.ts'
+import { withGucs, type ResultRow } from './respond.ts'
 import { buildDelete, buildInsert, buildUpdate } from './write.ts'
 
 /**
@@ -16,7 +16,7 @@ function answer(r: RestRequest, prefs: Prefs, kind: PlanKind, status: number, ro
   const headers: Record<string, string> = { ...extra }
   const representation = prefs.return === 'representation'
   if (representation) {
-    headers['Content-Type'] = contentType(r.singular)
+    headers['Content-Type'] = r.contentType
     if (r.profile) headers['Content-Profile'] = r.profile
   }
   Object.assign(headers, preferenceApplied(prefs, kind, resolutionApplies))
@@ -36,7 +36,7 @@ export async function handleWrite(r: RestRequest, name: string, table: Table, qu
   const prefs = readPrefs(r.prefer)
   const representation = prefs.return === 'representation'
   const count = countsInSql(prefs.count)
-  const base = { query, representation, count, singular: r.singular }
+  const base = { query, representation, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls }
 
   if (method === 'POST') {
     const rows = bodyRows(r)

@@ -1,6 +1,7 @@
 import type { ParsedQuery } from './ast.ts'
 import type { Table } from './catalogue.ts'
 import { RestError } from './errors.ts'
+import type { Format } from './media.ts'
 import { buildLevel, buildRead, qualified, RESPONSE_GUCS, ReloadCatalogue, scopeFor, type BuildContext, type Source } from './read.ts'
 import { ident } from './sql.ts'
 
@@ -10,6 +11,9 @@ export interface WriteOptions {
   representation: boolean
   count: boolean
   singular: boolean
+  /** output format and `nulls=stripped` of the returned rows (Accept) */
+  format?: Format
+  stripNulls?: boolean
 }
 
 function unknownBodyColumn(ctx: BuildContext, table: Table, column: string): never {
@@ -24,7 +28,7 @@ function finish(ctx: BuildContext, o: WriteOptions, ctes: string, extra = ''): s
   if (!o.representation) {
     return `${w}select null::int as total, count(*)::int as page_total, null::text as body, ${RESPONSE_GUCS}${extra} from pgrst_source`
   }
-  return buildRead(ctx, { from: 'pgrst_source', src, query: o.query, count: false, singular: o.singular, body: true, with: w, skipFilters: true, extra })
+  return buildRead(ctx, { from: 'pgrst_source', src, query: o.query, count: false, singular: o.singular, format: o.format, stripNulls: o.stripNulls, body: true, with: w, skipFilters: true, extra })
 }
 
 /** Insert (and upsert) from a JSON array body, with PostgREST's typed-record semantics. */

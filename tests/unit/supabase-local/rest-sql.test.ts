@@ -73,6 +73,11 @@ describe('the SQL builder', () => {
     expect(fails(() => read('order=nope.desc'))).toMatchObject({ code: '42703' })
   })
 
+  it('refuses aggregate functions with PGRST123 unless the context enables them', () => {
+    expect(fails(() => read('select=count()'))).toMatchObject({ code: 'PGRST123', status: 400, message: 'Use of aggregate functions is not allowed' })
+    expect(fails(() => read('select=username,messages(id.sum())'))).toMatchObject({ code: 'PGRST123' })
+  })
+
   it('rejects an unknown relationship and reports an ambiguous one', () => {
     expect(fails(() => read('select=*,nothing(*)'))).toMatchObject({ code: 'PGRST200', status: 400 })
     const ambiguous = fails(() => read('select=*,users(*)', messages)) as RestError
