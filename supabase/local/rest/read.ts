@@ -1,8 +1,10 @@
 import type { OrderTerm, ParsedQuery, Scoped, SelectItem } from './ast.ts'
 import type { Catalogue, Column, Table } from './catalogue.ts'
+import { findComputedField } from './computed.ts'
+import { buildEmbed, relatedOrderColumn, wholeRow, type EmbedInfo } from './embed.ts'
 import { RestError } from './errors.ts'
 import { findRelationship, notFound, type Relationship } from './relationships.ts'
-import { Params, conditionSql, fieldSql, ident, unknownColumn, type FilterScope } from './sql.ts'
+import { Params, conditionSql, fieldSql, ident, pathSql, unknownColumn, type FilterScope } from './sql.ts'
 
 /** Thrown when a name is missing from the catalogue: the caller reloads it and builds again once. */
 export class ReloadCatalogue extends Error {}
@@ -22,14 +24,17 @@ export interface Source {
   table: Table | null
   relation: string
   columns: Map<string, Column>
+  /** rows are not of the table's own type (a mutation's CTE): cast them for computed fields */
+  castRow?: boolean
 }
 
-interface Level {
+export interface Level {
   projection: string[]
   names: string[]
   laterals: string[]
   where: string[]
   orderBy: string[]
+  embeds: Map<string, EmbedInfo>
 }
 
 export function qualified(t: { schema: string; name: string }): string {
@@ -41,22 +46,20 @@ function missing(ctx: BuildContext, err: () => RestError): never {
   throw err()
 }
 
-function relationship(ctx: BuildContext, parent: Source, name: string, hint?: string): Relationship {
-  if (!parent.table) throw notFound({ schema: 'public', name: parent.relation } as Table, name, hint)
+export function relationship(ctx: BuildContext, parent: Source, name: string, hint?: string): Relationship {
+  if (!parent.table) throw notFound(null, { schema: 'public', name: parent.relation } as Table, name, hint)
   const rel = findRelationship(ctx.cat, parent.table, name, hint)
-  return rel ?? missing(ctx, () => notFound(parent.table!, name, hint))
+  return rel ?? missing(ctx, () => notFound(ctx.cat, parent.table!, name, hint))
 }
 
-/** `child.col = parent.col and …` for the join between an embed and its parent. */
-function joinOn(rel: Relationship, parent: string, child: string, junction: string): string {
-  const pairs = (a: string, ac: string[], b: string, bc: string[]) =>
-    ac.map((c, i) => `${a}.${ident(c)} = ${b}.${ident(bc[i])}`).join(' and ')
-  if (rel.junction) return pairs(junction, rel.fk.columns, parent, rel.fk.refColumns)
-  if (rel.cardinality === 'many-to-one') return pairs(child, rel.fk.refColumns, parent, rel.fk.columns)
-  return pairs(child, rel.fk.columns, parent, rel.fk.refColumns)
+/** A computed field of the level's table (`full_name(people)`): its call on the current row. */
+function computedField(ctx: BuildContext, src: Source, alias: string, name: string): { sql: string; type: string } | undefined {
+  if (!src.table) return undefined
+  const fn = findComputedField(ctx.cat.rowFunctions ?? [], src.table.schema, src.table.name, name)
+  return fn && { sql: `${ident(fn.schema)}.${ident(fn.name)}(${wholeRow(src, alias)})`, type: fn.returnType }
 }
 
-function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
+export function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
   const merged: Scoped = { path: paths[0], conditions: [], order: [] }
   for (const p of paths) {
     const k = p.join('.')
@@ -71,20 +74,17 @@ function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
   return merged
 }
 
-function orderSql(ctx: BuildContext, src: Source, alias: string, terms: OrderTerm[]): string[] {
+function orderSql(ctx: BuildContext, src: Source, alias: string, terms: OrderTerm[], level: Level): string[] {
   return terms.map((t) => {
     let expr: string
     if (t.relation) {
-      const rel = relationship(ctx, src, t.relation)
-      if (!rel.toOne) {
-        throw new RestError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${src.relation}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`)
-      }
-      if (!rel.target.columns.has(t.field.name)) missing(ctx, () => unknownColumn(rel.target.name, t.field.name))
-      const o = `"_o${ctx.next++}"`
-      expr = `(select ${fieldSql(o, t.field, ctx.params)} from ${qualified(rel.target)} as ${o} where ${joinOn(rel, alias, o, '')} limit 1)`
-    } else {
-      if (!src.columns.has(t.field.name)) missing(ctx, () => unknownColumn(src.relation, t.field.name))
+      expr = pathSql(relatedOrderColumn(level, src.relation, t.relation, t.field.name), t.field, ctx.params)
+    } else if (src.columns.has(t.field.name)) {
       expr = fieldSql(alias, t.field, ctx.params)
+    } else {
+      const computed = computedField(ctx, src, alias, t.field.name)
+      if (!computed) missing(ctx, () => unknownColumn(src.relation, t.field.name))
+      expr = pathSql(computed.sql, t.field, ctx.params)
     }
     return `${expr} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`
   })
@@ -96,8 +96,7 @@ function isEmbedCount(item: SelectItem & { kind: 'field' }, src: Source, path: s
 
 /** One level of the select tree: its projection, embedded laterals, filters and order. */
 export function buildLevel(ctx: BuildContext, src: Source, alias: string, items: SelectItem[], path: string[], scoped: Scoped): Level {
-  const level: Level = { projection: [], names: [], laterals: [], where: [], orderBy: [] }
-  const embeds = new Map<string, string>()
+  const level: Level = { projection: [], names: [], laterals: [], where: [], orderBy: [], embeds: new Map() }
   for (const item of items) {
     if (item.kind === 'star') {
       level.projection.push(`${alias}.*`)
@@ -110,59 +109,22 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
         level.names.push(item.alias ?? 'count')
         continue
       }
-      if (!src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+      let expr: string
+      if (src.columns.has(item.field.name)) expr = fieldSql(alias, item.field, ctx.params)
+      else {
+        const computed = computedField(ctx, src, alias, item.field.name)
+        if (!computed) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+        expr = pathSql(computed.sql, item.field, ctx.params)
+      }
       const last = item.field.json[item.field.json.length - 1]
       const name = item.alias ?? (last ? String(last.key) : item.field.name)
-      let expr = fieldSql(alias, item.field, ctx.params)
       if (item.cast) expr = `(${expr})::${item.cast}`
       level.projection.push(`${expr} as ${ident(name)}`)
       level.names.push(name)
-    } else {
-      const rel = relationship(ctx, src, item.relation, item.hint)
-      const n = ctx.next++
-      const child = `"_${n}"`
-      const lat = `"_l${n}"`
-      const junction = `"_j${n}"`
-      const name = item.alias ?? item.relation
-      const childPath = [...path, name]
-      const childScope = scopeAt(ctx, item.alias ? [childPath, [...path, item.relation]] : [childPath])
-      const target: Source = { table: rel.target, relation: rel.target.name, columns: rel.target.columns }
-      const sub = buildLevel(ctx, target, child, item.children, childPath, childScope)
-      let from = `${qualified(rel.target)} as ${child}`
-      if (rel.junction) {
-        const on = rel.junction.toTarget.columns
-          .map((c, i) => `${junction}.${ident(c)} = ${child}.${ident(rel.junction!.toTarget.refColumns[i])}`)
-          .join(' and ')
-        from += ` join ${qualified(rel.junction.table)} as ${junction} on ${on}`
-      }
-      const where = [joinOn(rel, alias, child, junction), ...sub.where].join(' and ')
-      const params = ctx.params
-      const paging =
-        (childScope.limit !== undefined ? ` limit ${params.add(childScope.limit)}` : rel.toOne ? ' limit 1' : '') +
-        (childScope.offset !== undefined ? ` offset ${params.add(childScope.offset)}` : '')
-      const inner = `select ${sub.projection.join(', ')} from ${from} ${sub.laterals.join(' ')} where ${where}${sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''}${paging}`
-      if (item.spread) {
-        if (!rel.toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${src.relation}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`)
-        // a marker column: `row is not null` would be false as soon as one spread column is null
-        const found = inner.replace(/^select /, `select true as pgrst_found${sub.projection.length ? ', ' : ' '}`)
-        level.laterals.push(`left join lateral (${found}) as ${lat} on true`)
-        for (const col of sub.names) {
-          level.projection.push(`${lat}.${ident(col)}`)
-          level.names.push(col)
-        }
-        if (item.inner) level.where.push(`${lat}.pgrst_found is not null`)
-        continue
-      }
-      const agg = rel.toOne ? `row_to_json(_e)` : `json_agg(_e)`
-      level.laterals.push(`left join lateral (select ${agg} as j from (${inner}) _e) as ${lat} on true`)
-      level.projection.push(`${rel.toOne ? `${lat}.j` : `coalesce(${lat}.j, '[]')`} as ${ident(name)}`)
-      level.names.push(name)
-      embeds.set(name, `${lat}.j`)
-      if (item.alias) embeds.set(item.relation, `${lat}.j`)
-      if (item.inner) level.where.push(`${lat}.j is not null`)
-    }
+    } else buildEmbed(ctx, src, alias, item, path, level)
   }
-  const filterScope: FilterScope = { alias, relation: src.relation, columns: src.columns, embeds }
+  const embeds = new Map([...level.embeds].map(([k, e]) => [k, e.json]))
+  const filterScope: FilterScope = { alias, relation: src.relation, columns: src.columns, embeds, computed: (n) => computedField(ctx, src, alias, n) }
   for (const c of scoped.conditions) {
     try {
       level.where.push(conditionSql(c, filterScope, ctx.params))
@@ -171,7 +133,7 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
       throw err
     }
   }
-  level.orderBy = orderSql(ctx, src, alias, scoped.order)
+  level.orderBy = orderSql(ctx, src, alias, scoped.order, level)
   return level
 }
 
@@ -209,7 +171,9 @@ export function scopeFor(ctx: BuildContext, path: string[]): Scoped {
 export function buildRead(ctx: BuildContext, o: ReadOptions): string {
   const top = scopeAt(ctx, [[]])
   if (o.skipFilters) top.conditions = []
-  const level = buildLevel(ctx, o.src, '"_0"', o.query.select, [], top)
+  // a mutation's rows come from its CTE, not the table: computed fields get them cast to the row type
+  const src = o.with ? { ...o.src, castRow: true } : o.src
+  const level = buildLevel(ctx, src, '"_0"', o.query.select, [], top)
   for (const k of ctx.scopes.keys()) {
     if (k !== '' && !ctx.used.has(k)) {
       throw new RestError(400, 'PGRST108', `'${k}' is not an embedded resource in this request`, null, `Verify that '${k}' is included in the 'select' query parameter.`)
