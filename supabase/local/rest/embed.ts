@@ -62,7 +62,7 @@ export function buildEmbed(ctx: BuildContext, src: Source, alias: string, item: 
     (childScope.offset !== undefined ? ` offset ${params.add(childScope.offset)}` : '')
   const orderBy = sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''
   const inner = `select ${sub.projection.join(', ')} from ${fromSql(rel, src, alias, child, junction)} ${sub.laterals.join(' ')} where ${where}${orderBy}${paging}`
-  const info: EmbedInfo = { rel, json: `${lat}.j`, lateral: lat, names: sub.names }
+  const info: EmbedInfo = { rel, json: `${lat}.pgrst_json`, lateral: lat, names: sub.names }
 
   if (item.spread && rel.toOne) {
     // a marker column: `row is not null` would be false as soon as one spread column is null
@@ -77,21 +77,21 @@ export function buildEmbed(ctx: BuildContext, src: Source, alias: string, item: 
   } else if (item.spread) {
     // to-many spread (PostgREST 13): each spread column becomes an array, all in the same row order
     const arrays = sub.names.map((col) => `, coalesce(json_agg(_e.${ident(col)}), '[]') as ${ident(col)}`).join('')
-    level.laterals.push(`left join lateral (select json_agg(_e) as j${arrays} from (${inner}) _e) as ${lat} on true`)
+    level.laterals.push(`left join lateral (select json_agg(_e) as pgrst_json${arrays} from (${inner}) _e) as ${lat} on true`)
     for (const col of sub.names) {
       level.projection.push(`${lat}.${ident(col)}`)
       level.names.push(col)
     }
-    if (item.inner) level.where.push(`${lat}.j is not null`)
+    if (item.inner) level.where.push(`${lat}.pgrst_json is not null`)
   } else if (rel.toOne) {
-    level.laterals.push(`left join lateral (select row_to_json(_e) as j, _e.* from (${inner}) _e) as ${lat} on true`)
-    if (item.inner) level.where.push(`${lat}.j is not null`)
+    level.laterals.push(`left join lateral (select row_to_json(_e) as pgrst_json, _e.* from (${inner}) _e) as ${lat} on true`)
+    if (item.inner) level.where.push(`${lat}.pgrst_json is not null`)
   } else {
-    level.laterals.push(`left join lateral (select json_agg(_e) as j from (${inner}) _e) as ${lat} on true`)
-    if (item.inner) level.where.push(`${lat}.j is not null`)
+    level.laterals.push(`left join lateral (select json_agg(_e) as pgrst_json from (${inner}) _e) as ${lat} on true`)
+    if (item.inner) level.where.push(`${lat}.pgrst_json is not null`)
   }
   if (!item.spread && sub.names.length > 0) {
-    level.projection.push(`${rel.toOne ? `${lat}.j` : `coalesce(${lat}.j, '[]')`} as ${ident(name)}`)
+    level.projection.push(`${rel.toOne ? `${lat}.pgrst_json` : `coalesce(${lat}.pgrst_json, '[]')`} as ${ident(name)}`)
     level.names.push(name)
   }
   level.embeds.set(name, info)

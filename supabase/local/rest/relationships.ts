@@ -35,8 +35,18 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].so
 const zip = (a: string[], b: string[]): [string, string][] => a.map((x, i) => [x, b[i]])
 const isKeyed = (t: Table, cols: string[]) => [t.primaryKey, ...t.uniques].some((k) => k.length > 0 && sameSet(k, cols))
 
-/** Every relationship from `origin` to a table of its schema, in PostgREST's order. */
+const cache = new WeakMap<Catalogue, Map<Table, Relationship[]>>()
+
+/** Every relationship from `origin` to a table of its schema, in PostgREST's order (cached per catalogue). */
 export function relationshipsFrom(cat: Catalogue, origin: Table): Relationship[] {
+  let byTable = cache.get(cat)
+  if (!byTable) cache.set(cat, (byTable = new Map()))
+  let rels = byTable.get(origin)
+  if (!rels) byTable.set(origin, (rels = detect(cat, origin)))
+  return rels
+}
+
+function detect(cat: Catalogue, origin: Table): Relationship[] {
   const table = (schema: string, name: string) => cat.tables.get(key(schema, name))
   const from = (fk: ForeignKey, t: Table) => fk.schema === t.schema && fk.table === t.name
   const to = (fk: ForeignKey, t: Table) => fk.refSchema === t.schema && fk.refTable === t.name

@@ -147,6 +147,14 @@ describe('rest/v1 embedding: joins, filters, order and spread', () => {
     ])
   })
 
+  it('keeps output names free: columns may be called like the stand-in\'s internal ones', async () => {
+    const { data, error } = await db.from('directors').select('j:last_name, ...films(j2:title), films(j:id)').eq('id', 2).single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ j: 'Dickson', j2: ['The Dickson Experimental Sound Film'], films: [{ j: 2 }] })
+    const toOne = await db.from('films').select('id, directors(j:last_name, pgrst_found:first_name)').eq('id', 2).single()
+    expect(toOne.data).toEqual({ id: 2, directors: { j: 'Dickson', pgrst_found: 'William' } })
+  })
+
   it('spreads the other side of a join table into each join row', async () => {
     const { data } = await db.from('films').select('title, cast:roles(character, ...actors(first_name, last_name))').eq('id', 3).single()
     expect(data).toEqual({ title: 'The Haunted Castle', cast: [{ character: 'The Lady', first_name: 'Jehanne', last_name: "d'Alcy" }] })
