@@ -34,10 +34,13 @@ export function aggregateInput(item: FieldItem, alias: string, params: Params): 
   return item.cast ? `CAST( ${expr} AS ${item.cast} )` : expr
 }
 
-/** Does this select list aggregate at its own level (directly or hoisted out of a to-one spread)? */
-export function hasAggregates(items: SelectItem[]): boolean {
+/**
+ * Does this select list aggregate at its own level (directly or hoisted out of a to-one spread)?
+ * `toOne` tells a spread's cardinality: a to-many spread's aggregates stay inside its arrays.
+ */
+export function hasAggregates(items: SelectItem[], toOne: (spread: SelectItem & { kind: 'embed' }) => boolean = () => true): boolean {
   return items.some(
-    (i) => (i.kind === 'field' && !!i.aggregate) || (i.kind === 'embed' && i.spread && i.children.some((c) => c.kind === 'field' && !!c.aggregate)),
+    (i) => (i.kind === 'field' && !!i.aggregate) || (i.kind === 'embed' && i.spread && i.children.some((c) => c.kind === 'field' && !!c.aggregate) && toOne(i)),
   )
 }
 
@@ -64,7 +67,7 @@ export function hoistSpread(children: SelectItem[]): { children: SelectItem[]; h
 }
 
 /** The SQL type name of a plain selected field, where the catalogue knows it. */
-export function fieldType(item: FieldItem, column: Column | undefined): string | null {
+export function fieldType(item: FieldItem, column: Pick<Column, 'type'> | undefined): string | null {
   if (item.cast) return item.cast
   if (!column) return null
   const last = item.field.json[item.field.json.length - 1]

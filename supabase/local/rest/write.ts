@@ -3,6 +3,7 @@ import type { Table } from './catalogue.ts'
 import { RestError } from './errors.ts'
 import type { Format } from './media.ts'
 import { buildLevel, buildRead, qualified, RESPONSE_GUCS, ReloadCatalogue, scopeFor, type BuildContext, type Source } from './read.ts'
+import { returningColumns, returningSql } from './returning.ts'
 import { ident } from './sql.ts'
 
 export interface WriteOptions {
@@ -63,15 +64,16 @@ export function buildInsert(
     insert += ` on conflict (${conflict.map(ident).join(', ')}) ${action}`
     if (action !== 'do nothing') {
       // xmax is 0 on a freshly inserted row: tells 201 (something inserted) from 200 (all merged)
-      const returning = o.representation ? `"_t".*` : '1'
-      const all = [...t.columns.keys()].map(ident).join(', ')
+      const returning = o.representation ? returningSql(ctx, t, o.query, '"_t"') : '1'
+      const returned = returningColumns(ctx, t, o.query)
+      const all = (returned === '*' ? [...t.columns.keys()] : returned).map(ident).join(', ')
       const mut = `pgrst_mut as (${insert} returning ${returning}, ("_t".xmax::text = '0') as pgrst_inserted)`
       const source = o.representation ? `select ${all} from pgrst_mut` : `select 1 from pgrst_mut`
       const inserted = `, (select count(*) from pgrst_mut where pgrst_inserted)::int as inserted`
       return finish(ctx, o, `${mut}, pgrst_source as (${source})`, inserted)
     }
   }
-  return finish(ctx, o, `pgrst_source as (${insert} returning ${o.representation ? '"_t".*' : '1'})`)
+  return finish(ctx, o, `pgrst_source as (${insert} returning ${o.representation ? returningSql(ctx, t, o.query, '"_t"') : '1'})`)
 }
 
 function whereOf(ctx: BuildContext, o: WriteOptions): string {
@@ -86,15 +88,15 @@ export function buildUpdate(ctx: BuildContext, o: WriteOptions & { row: Record<s
   for (const c of cols) if (!t.columns.has(c)) unknownBodyColumn(ctx, t, c)
   const where = whereOf(ctx, o)
   // an empty patch changes nothing and returns nothing, as in PostgREST
-  if (cols.length === 0) return finish(ctx, o, `pgrst_source as (select "_0".* from ${qualified(t)} as "_0"${where ? `${where} and false` : ' where false'})`)
+  if (cols.length === 0) return finish(ctx, o, `pgrst_source as (select ${returningSql(ctx, t, o.query, '"_0"')} from ${qualified(t)} as "_0"${where ? `${where} and false` : ' where false'})`)
   // `columns=` may name keys the body lacks: null, or their default with Prefer: missing=default
   const sets = cols.map((c) => `${ident(c)} = ${o.missingDefault && !(c in o.row) ? 'default' : `_b.${ident(c)}`}`).join(', ')
   const body = ctx.params.add(JSON.stringify(o.row))
   const update = `update ${qualified(t)} as "_0" set ${sets} from (select * from json_populate_record(null::${qualified(t)}, ${body}::json)) _b${where}`
-  return finish(ctx, o, `pgrst_source as (${update} returning ${o.representation ? '"_0".*' : '1'})`)
+  return finish(ctx, o, `pgrst_source as (${update} returning ${o.representation ? returningSql(ctx, t, o.query, '"_0"') : '1'})`)
 }
 
 export function buildDelete(ctx: BuildContext, o: WriteOptions): string {
   const where = whereOf(ctx, o)
-  return finish(ctx, o, `pgrst_source as (delete from ${qualified(o.table)} as "_0"${where} returning ${o.representation ? '"_0".*' : '1'})`)
+  return finish(ctx, o, `pgrst_source as (delete from ${qualified(o.table)} as "_0"${where} returning ${o.representation ? returningSql(ctx, o.table, o.query, '"_0"') : '1'})`)
 }

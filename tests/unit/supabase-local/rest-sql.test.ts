@@ -87,7 +87,7 @@ describe('the SQL builder', () => {
 
   it('embeds to-many resources with json_agg in a lateral join and to-one with row_to_json', () => {
     const many = read('select=username,messages!messages_username_fkey(id)&messages.order=id.desc&messages.limit=2').sql
-    expect(many).toContain('left join lateral (select json_agg(_e) as j from (select "_1"."id" as "id" from "public"."messages" as "_1"')
+    expect(many).toContain('left join lateral (select json_agg(_e) as pgrst_json from (select "_1"."id" as "id" from "public"."messages" as "_1"')
     expect(many).toMatch(/order by "_1"\."id" desc limit \$\d+/)
     const one = read('select=id,author:users!messages_username_fkey(username)', messages).sql
     expect(one).toContain('row_to_json(_e)')
