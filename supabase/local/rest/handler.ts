@@ -34,8 +34,6 @@ export interface RestRequest {
   singular: boolean
   /** `Accept: …;nulls=stripped` (postgrest-js stripNulls()) */
   stripNulls: boolean
-  /** `Accept: text/csv` on a read */
-  csv: boolean
   /** the negotiated output (format, media type, EXPLAIN) */
   media: Negotiated
   /** `Content-Type` of a successful answer */
@@ -97,7 +95,6 @@ export function createRestHandler(config: StandInConfig, db: PGlite, settings = 
         prefer,
         singular: media.format === 'object',
         stripNulls: media.stripNulls,
-        csv: media.format === 'csv',
         media,
         contentType: contentTypeOf(media.media),
         path: req.path,

@@ -209,9 +209,7 @@ export interface ReadOptions {
   fromAs?: string
   /** aggregate this one column's values instead of whole rows (SETOF scalar) */
   bodyColumn?: string
-  /** answer text/csv: a header line, then each row in Postgres' record text form (as PostgREST does) */
-  csv?: boolean
-  /** the output format (overrides `singular` / `csv`): json, object, csv, geojson */
+  /** the output format (overrides `singular`): json, object, csv (a header line, then rows in Postgres' record text form), geojson */
   format?: Format
   /** drop null-valued keys from the rows (Accept: …;nulls=stripped) */
   stripNulls?: boolean
@@ -247,7 +245,7 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): string {
   ctx.countSql = `select 1 from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where}`
   const countLimit = o.countLimit !== undefined ? ` limit ${ctx.params.add(o.countLimit)}` : ''
   const count = o.count ? `(select count(*) from (${ctx.countSql}${countLimit}) _c)::int` : 'null::int'
-  const format: Format = o.format ?? (o.csv ? 'csv' : o.singular ? 'object' : 'json')
+  const format: Format = o.format ?? (o.singular ? 'object' : 'json')
   const body = !o.body ? 'null::text' : bodySql({ format, stripNulls: !!o.stripNulls, names: level.names, types: level.types, bodyColumn: o.bodyColumn }, ctx.params)
   return `${o.with ?? ''}select ${count} as total, count(*)::int as page_total, ${body} as body, ${RESPONSE_GUCS}${o.extra ?? ''} from (${inner}) _r`
 }

@@ -63,8 +63,3 @@ export function withGucs(res: LocalResponse, row: ResultRow): LocalResponse {
   }
   return { ...res, status, headers }
 }
-
-export function prefHeader(applied: (string | false | undefined)[]): Record<string, string> {
-  const list = applied.filter((x): x is string => !!x)
-  return list.length ? { 'Preference-Applied': list.join(', ') } : {}
-}

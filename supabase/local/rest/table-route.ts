@@ -2,6 +2,7 @@ import type { LocalResponse } from '../http.ts'
 import { tableIn } from './body.ts'
 import { key, type Catalogue } from './catalogue.ts'
 import { RestError } from './errors.ts'
+import { fuzzyGet } from './fuzzy.ts'
 import type { RestRequest } from './handler.ts'
 import { parseQuery } from './parser.ts'
 import { buildRead, qualified } from './read.ts'
@@ -10,32 +11,10 @@ import { applyRangeHeader } from './range.ts'
 import { countTotal, readRange, readStatus, withGucs } from './respond.ts'
 import { handleWrite } from './write-route.ts'
 
+/** PostgREST 13's tableNotFoundHint: the fuzzy-set best match among the schema's tables. */
 function closest(cat: Catalogue, schema: string, name: string): string | null {
-  let best: string | null = null
-  let bestScore = Infinity
-  for (const t of cat.tables.values()) {
-    if (t.schema !== schema) continue
-    const d = distance(t.name, name)
-    if (d < bestScore && d <= Math.max(2, name.length / 3)) {
-      best = t.name
-      bestScore = d
-    }
-  }
-  return best
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
-      prev = tmp
-    }
-  }
-  return row[b.length]
+  const names = [...cat.tables.values()].filter((t) => t.schema === schema).map((t) => t.name)
+  return fuzzyGet(names, name)[0]?.[1] ?? null
 }
 
 export { parseBody } from './body.ts'
