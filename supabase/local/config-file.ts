@@ -1,6 +1,30 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
-import type { AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits } from './config.ts'
+import { z } from 'zod'
+import type { ApiSettingsInput, AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits } from './config.ts'
+
+/** `[api]` keys the stand-in honours; PostgREST identifiers are plain names (its `db-schemas` list). */
+const ApiSection = z.object({
+  schemas: z.array(z.string().trim().min(1)).min(1).optional(),
+  max_rows: z.number().int().positive().optional(),
+})
+
+/**
+ * The `[api]` part of `supabase/config.toml`: `schemas` (PostgREST's db-schemas, the first one the
+ * default profile) and `max_rows` (db-max-rows). Only keys present are returned.
+ */
+export function apiSettingsFromToml(file: string): ApiSettingsInput {
+  if (!existsSync(file)) return {}
+  const toml = parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  const parsed = ApiSection.safeParse(record(toml.api))
+  if (!parsed.success) {
+    throw new Error(`supabase/config.toml [api]: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
+  }
+  const out: ApiSettingsInput = {}
+  if (parsed.data.schemas) out.schemas = parsed.data.schemas
+  if (parsed.data.max_rows) out.maxRows = parsed.data.max_rows
+  return out
+}
 
 /**
  * The `[auth]` part of `supabase/config.toml` as stand-in settings: the same file the Supabase CLI

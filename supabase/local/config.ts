@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { SignJWT } from 'jose'
-import { authSettingsFromToml, isCaptchaProvider } from './config-file.ts'
+import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider } from './config-file.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
 export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -99,7 +99,19 @@ export interface StandInConfig {
   exposedSchemas: string[]
   /** PostgREST db-max-rows */
   maxRows: number
+  /** PostgREST db-aggregates-enabled from PGRST_DB_AGGREGATES_ENABLED (in-database settings override it: rest/settings.ts) */
+  dbAggregatesEnabled: boolean
+  /** PostgREST db-plan-enabled from PGRST_DB_PLAN_ENABLED (same) */
+  dbPlanEnabled: boolean
   quiet: boolean
+}
+
+/** `[api]` of config.toml: what PostgREST exposes. */
+export interface ApiSettingsInput {
+  /** PostgREST db-schemas; the first is the default profile */
+  schemas?: string[]
+  /** PostgREST db-max-rows */
+  maxRows?: number
 }
 
 export interface ConfigInput {
@@ -111,6 +123,8 @@ export interface ConfigInput {
   /** supabase/config.toml by default; null reads no file (the built-in defaults, the Supabase CLI's) */
   configFile?: string | null
   auth?: AuthSettingsInput
+  /** overrides `[api]` of the config file */
+  api?: ApiSettingsInput
   quiet?: boolean
   env?: Record<string, string | undefined>
 }
@@ -160,6 +174,8 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
   const host = input.host ?? '127.0.0.1'
   const port = input.port ?? 54321
   const root = process.cwd()
+  const configFile = input.configFile === undefined ? path.join(root, 'supabase', 'config.toml') : input.configFile
+  const api = { ...(configFile ? apiSettingsFromToml(configFile) : {}), ...input.api }
   return {
     host,
     port,
@@ -172,15 +188,21 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
     dataDir: input.dataDir === undefined ? path.join(root, '.supabase-local', 'data') : input.dataDir,
     migrationsDir: input.migrationsDir ?? path.join(root, 'supabase', 'migrations'),
     seedFile: input.seedFile === undefined ? path.join(root, 'supabase', 'seed.sql') : input.seedFile,
-    auth: authSettings(input, env, root),
-    exposedSchemas: ['public', 'graphql_public'],
-    maxRows: 1000,
+    auth: authSettings(input, env, configFile),
+    // the Supabase CLI's defaults when config.toml says nothing
+    exposedSchemas: api.schemas ?? ['public', 'graphql_public'],
+    maxRows: api.maxRows ?? 1000,
+    ...restFlags(env),
     quiet: input.quiet ?? false,
   }
 }
 
-function authSettings(input: ConfigInput, env: Record<string, string | undefined>, root: string): AuthSettings {
-  const configFile = input.configFile === undefined ? path.join(root, 'supabase', 'config.toml') : input.configFile
+function restFlags(env: Record<string, string | undefined>): { dbAggregatesEnabled: boolean; dbPlanEnabled: boolean } {
+  const on = (v: string | undefined) => ['true', 'on', 'yes', '1'].includes((v ?? '').trim().toLowerCase())
+  return { dbAggregatesEnabled: on(env.PGRST_DB_AGGREGATES_ENABLED), dbPlanEnabled: on(env.PGRST_DB_PLAN_ENABLED) }
+}
+
+function authSettings(input: ConfigInput, env: Record<string, string | undefined>, configFile: string | null): AuthSettings {
   const fromFile = configFile ? authSettingsFromToml(configFile, env) : {}
   const fromEnv: AuthSettingsInput = {}
   if (env.SUPABASE_LOCAL_AUTOCONFIRM === 'false' || env.SUPABASE_LOCAL_AUTOCONFIRM === 'true') {

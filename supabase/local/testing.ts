@@ -4,7 +4,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { AuthSettingsInput } from './config.ts'
+import type { ApiSettingsInput, AuthSettingsInput } from './config.ts'
 import { applyMigrations, applySeed, bootstrap, migrationFiles, openPGlite, requestedExtensions } from './db.ts'
 import { startStandIn, type StandIn } from './server.ts'
 
@@ -14,6 +14,8 @@ export interface TestStandInOptions {
   migrationsDir: string
   seedFile?: string | null
   auth?: AuthSettingsInput
+  /** `[api]` settings (exposed schemas, max rows) */
+  api?: ApiSettingsInput
   env?: Record<string, string | undefined>
   /** a config.toml to read; none by default, so each test states the settings it depends on */
   configFile?: string | null
@@ -63,6 +65,7 @@ export async function startTestStandIn(opts: TestStandInOptions): Promise<StandI
     migrationsDir: opts.migrationsDir,
     seedFile: null,
     auth: opts.auth,
+    api: opts.api,
     configFile: opts.configFile ?? null,
     quiet: true,
     env: opts.env ?? {},

@@ -7,9 +7,22 @@ export interface FieldRef {
   json: JsonStep[]
 }
 
+export type AggregateFn = 'count' | 'sum' | 'avg' | 'min' | 'max'
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'field'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      kind: 'field'
+      /** `count()` has the field `*` */
+      field: FieldRef
+      alias?: string
+      /** `col::type`: cast before any aggregate */
+      cast?: string
+      /** `col.sum()` (only with db-aggregates-enabled) */
+      aggregate?: AggregateFn
+      /** `col.sum()::type`: cast of the aggregate's result */
+      aggregateCast?: string
+    }
   | {
       kind: 'embed'
       relation: string

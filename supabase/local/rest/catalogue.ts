@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
+import { loadRowFunctions, type RowFunction } from './computed.ts'
 
 /** PostgREST's schema cache: tables, columns, foreign keys and functions of the exposed schemas. */
 
@@ -55,6 +56,8 @@ export interface Catalogue {
   tables: Map<string, Table>
   foreignKeys: ForeignKey[]
   functions: Map<string, Fn[]>
+  /** computed fields and computed relationships (functions of one row-type argument) */
+  rowFunctions?: RowFunction[]
   loadedAt: number
 }
 
@@ -142,7 +145,8 @@ export async function loadCatalogue(db: PGlite, schemas: string[]): Promise<Cata
     await db.query<ForeignKey>(FKS_SQL, [schemas]),
     await db.query<FnRow>(FNS_SQL, [schemas]),
   ]
-  const cat: Catalogue = { tables: new Map(), foreignKeys: fks.rows, functions: new Map(), loadedAt: Date.now() }
+  const rowFunctions = await loadRowFunctions(db)
+  const cat: Catalogue = { tables: new Map(), foreignKeys: fks.rows, functions: new Map(), rowFunctions, loadedAt: Date.now() }
   for (const t of tables.rows) {
     cat.tables.set(key(t.schema, t.name), {
       schema: t.schema,

@@ -101,3 +101,12 @@ export function jwtError(reason: string, message: string): RestError {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
   })
 }
+
+/**
+ * PGRST106: `Accept-Profile` / `Content-Profile` named a schema that is not in db-schemas. The
+ * wording is PostgREST 13/14's (the CLI runs v14); v12 said "The schema must be one of the
+ * following: …" with no hint.
+ */
+export function unacceptableSchema(schema: string, exposed: string[]): RestError {
+  return new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`)
+}

@@ -1,5 +1,5 @@
-import { FILTER_OPS, type Condition, type FieldRef, type Filter, type FilterOp, type JsonStep, type Logic, type OrderTerm, type SelectItem } from './ast.ts'
-import { RestError, parseError } from './errors.ts'
+import { FILTER_OPS, type AggregateFn, type Condition, type FieldRef, type Filter, type FilterOp, type JsonStep, type Logic, type OrderTerm, type SelectItem } from './ast.ts'
+import { parseError } from './errors.ts'
 
 /**
  * Splits on `sep` at depth 0, honouring "double quotes" (with backslash escapes), (parens) and {braces}.
@@ -69,9 +69,7 @@ export function parseField(raw: string, context: string): FieldRef {
   return { name, json }
 }
 
-const AGGREGATES = /^(count|sum|avg|min|max)\(\)/
-
-/** PostgREST's `select=` grammar, minus aggregates (they are off on Supabase by default: PGRST123). */
+/** PostgREST's `select=` grammar; aggregates are parsed here and refused at build time unless enabled (PGRST123). */
 export function parseSelect(raw: string): SelectItem[] {
   if (raw.trim() === '') return [{ kind: 'star' }]
   return splitTop(raw).map((part) => parseSelectItem(part.trim(), raw))
@@ -92,9 +90,8 @@ function parseSelectItem(s: string, whole: string): SelectItem {
     alias = unquote(aliasMatch[1])
     rest = rest.slice(aliasMatch[0].length)
   }
-  if (AGGREGATES.test(rest) || /\.(count|sum|avg|min|max)\(\)/.test(rest)) {
-    throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
-  }
+  const agg = spread ? null : parseAggregate(rest, whole)
+  if (agg) return { ...agg, alias }
   const paren = rest.indexOf('(')
   if (paren >= 0 || spread) {
     if (paren < 0 || !rest.endsWith(')')) {
@@ -117,17 +114,35 @@ function parseSelectItem(s: string, whole: string): SelectItem {
     const children = body.trim() === '' ? [] : splitTop(body).map((p) => parseSelectItem(p.trim(), whole))
     return { kind: 'embed', relation, alias, hint, inner, spread, children }
   }
-  let cast: string | undefined
-  const castAt = rest.indexOf('::')
-  if (castAt >= 0) {
-    cast = rest.slice(castAt + 2)
-    rest = rest.slice(0, castAt)
-    // type names are spliced into SQL, so only plain names (and arrays of them) pass
-    if (!/^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)?(\[\])?$/.test(cast)) {
-      throw parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${cast}" expecting type name`)
-    }
+  return { ...plainField(rest, whole), alias }
+}
+
+/** Type names are spliced into SQL, so only plain names (and arrays of them) pass. */
+function checkedType(cast: string, whole: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)?(\[\])?$/.test(cast)) {
+    throw parseError(`"failed to parse select parameter (${whole})"`, `unexpected "${cast}" expecting type name`)
   }
-  return { kind: 'field', field: parseField(rest, 'select parameter'), alias, cast }
+  return cast
+}
+
+function plainField(raw: string, whole: string): SelectItem & { kind: 'field' } {
+  const castAt = raw.indexOf('::')
+  if (castAt < 0) return { kind: 'field', field: parseField(raw, 'select parameter') }
+  const cast = checkedType(raw.slice(castAt + 2), whole)
+  return { kind: 'field', field: parseField(raw.slice(0, castAt), 'select parameter'), cast }
+}
+
+/** `count()`, `count()::int`, `col.sum()`, `col::int.avg()::text` (PostgREST's pFieldSelect). */
+function parseAggregate(rest: string, whole: string): (SelectItem & { kind: 'field' }) | null {
+  const bare = /^count\(\)(?:::(.+))?$/.exec(rest)
+  if (bare) {
+    const aggregateCast = bare[1] === undefined ? undefined : checkedType(bare[1], whole)
+    return { kind: 'field', field: { name: '*', json: [] }, aggregate: 'count', aggregateCast }
+  }
+  const m = /^(.+)\.(count|sum|avg|min|max)\(\)(?:::(.+))?$/.exec(rest)
+  if (!m || m[1].includes('(')) return null
+  const aggregateCast = m[3] === undefined ? undefined : checkedType(m[3], whole)
+  return { ...plainField(m[1], whole), aggregate: m[2] as AggregateFn, aggregateCast }
 }
 
 const OP_SET = new Set<string>(FILTER_OPS)

@@ -5,11 +5,16 @@ import { parsePrefer, type LocalRequest, type LocalResponse } from '../http.ts'
 import type { Scoped } from './ast.ts'
 import { AuthCache } from './auth-cache.ts'
 import { SchemaCache, type Catalogue } from './catalogue.ts'
-import { RestError, jwtError, toRestError } from './errors.ts'
+import { RestError, jwtError, toRestError, unacceptableSchema } from './errors.ts'
+import { GEOMETRY_MISSING } from './formats.ts'
+import { contentTypeOf, negotiate, type Negotiated } from './media.ts'
+import { PlanAnswer, explainSql, planBody } from './plan.ts'
 import { ReloadCatalogue, type BuildContext } from './read.ts'
+import { plannedRows } from './count.ts'
 import { singularError, type ResultRow } from './respond.ts'
 import { Params } from './sql.ts'
 import { handleRpc } from './rpc-route.ts'
+import { RestSettings } from './settings.ts'
 import { handleTable } from './table-route.ts'
 
 /** Everything a route needs about one request once auth and profile are settled. */
@@ -20,33 +25,33 @@ export interface RestRequest {
   role: string
   claims: Record<string, unknown>
   schema: string
-  /** the request named a profile, so the answer says which */
+  /**
+   * the schema to name in `Content-Profile`: set when the request named a profile or more than one
+   * schema is exposed (PostgREST's "negotiated by profile")
+   */
   profile: string | undefined
   prefer: Record<string, string>
   singular: boolean
   /** `Accept: …;nulls=stripped` (postgrest-js stripNulls()) */
   stripNulls: boolean
-  /** `Accept: text/csv` on a read */
-  csv: boolean
+  /** the negotiated output (format, media type, EXPLAIN) */
+  media: Negotiated
+  /** `Content-Type` of a successful answer */
+  contentType: string
   path: string
   /** builds the statement, reloading the catalogue once if a name was missing */
-  build(scopes: Map<string, Scoped>, fn: (ctx: BuildContext) => string): Promise<{ sql: string; params: unknown[] }>
-  /** runs the statement in the request's transaction (role, claims, headers) */
-  run(sql: string, params: unknown[], readOnly: boolean): Promise<ResultRow>
+  build(scopes: Map<string, Scoped>, fn: (ctx: BuildContext) => string): Promise<{ sql: string; params: unknown[]; countSql?: string }>
+  /**
+   * runs the statement in the request's transaction (role, claims, headers); with `explain`, then
+   * EXPLAINs that count query in the same transaction (`row.planned`)
+   */
+  run(sql: string, params: unknown[], readOnly: boolean, explain?: string): Promise<ResultRow>
 }
 
 class Rollback extends Error {
   constructor(readonly row: ResultRow) {
     super('rollback')
   }
-}
-
-function acceptable(accept: string | undefined): boolean {
-  if (!accept) return true
-  return accept.split(',').some((part) => {
-    const t = part.split(';')[0].trim().toLowerCase()
-    return t === '*/*' || t === 'application/*' || t === 'text/csv' || t === 'application/json' || t === 'application/vnd.pgrst.object+json' || t === 'application/vnd.pgrst.object' || t === 'application/vnd.pgrst.array+json'
-  })
 }
 
 function decodeSegment(s: string): string {
@@ -57,7 +62,7 @@ function decodeSegment(s: string): string {
   }
 }
 
-export function createRestHandler(config: StandInConfig, db: PGlite) {
+export function createRestHandler(config: StandInConfig, db: PGlite, settings = new RestSettings(db, config)) {
   const cache = new SchemaCache(db, config.exposedSchemas)
   const auths = new AuthCache(config)
 
@@ -71,11 +76,11 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
       const profile = write ? req.headers['content-profile'] : req.headers['accept-profile']
       const schema = profile ?? config.exposedSchemas[0]
       if (!config.exposedSchemas.includes(schema)) {
-        throw new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${config.exposedSchemas.join(', ')}`)
+        throw unacceptableSchema(schema, config.exposedSchemas)
       }
-      if (!acceptable(req.headers['accept'])) {
-        throw new RestError(406, 'PGRST107', `None of these media types are available: ${req.headers['accept']}`)
-      }
+      const negotiated = profile !== undefined || config.exposedSchemas.length !== 1
+      const flags = await settings.get()
+      const media = negotiate(req.headers['accept'], flags.plan)
       const segments = req.path.split('/').filter(Boolean).map(decodeSegment)
       const prefer = parsePrefer(req.headers['prefer'])
       const claims = auth.claims
@@ -86,32 +91,47 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
         role,
         claims,
         schema,
-        profile,
+        profile: negotiated ? schema : undefined,
         prefer,
-        singular: (req.headers['accept'] ?? '').includes('application/vnd.pgrst.object'),
-        stripNulls: /nulls=stripped/.test(req.headers['accept'] ?? ''),
-        csv: /^\s*text\/csv/.test(req.headers['accept'] ?? ''),
+        singular: media.format === 'object',
+        stripNulls: media.stripNulls,
+        media,
+        contentType: contentTypeOf(media.media),
         path: req.path,
         async build(scopes, fn) {
           for (const final of [false, true]) {
             const cat: Catalogue = final ? await cache.reload() : await cache.get()
-            const ctx: BuildContext = { cat, final, params: new Params(), scopes, used: new Set(), next: 1 }
+            const ctx: BuildContext = { cat, final, params: new Params(), scopes, used: new Set(), next: 1, aggregates: flags.aggregates }
             try {
-              return { sql: fn(ctx), params: ctx.params.values }
+              const sql = fn(ctx)
+              return { sql, params: ctx.params.values, countSql: ctx.countSql }
             } catch (err) {
               if (!(err instanceof ReloadCatalogue) || final) throw err
             }
           }
           throw new Error('unreachable')
         },
-        async run(sql, params, readOnly) {
+        async run(sql, params, readOnly, explain) {
           // read-only through set_config in the same statement as the role: one round trip less than SET TRANSACTION
           const settings: Record<string, string> | undefined = readOnly ? { transaction_read_only: 'on' } : undefined
           const scope = { role, claims, method: req.method, path: req.path, headers: req.headers, settings }
           try {
+            if (media.plan) {
+              const plan = media.plan
+              const text = await withScope(db, scope, async (tx) => {
+                const body = planBody(await tx.query(explainSql(plan, sql), params, { parsers: { 114: (x: string) => x } }))
+                if (prefer['tx'] === 'rollback') throw new Rollback({ total: null, page_total: 0, body, resp_headers: null, resp_status: null })
+                return body
+              }).catch((err) => (err instanceof Rollback ? (err.row.body ?? '') : Promise.reject(err)))
+              const headers: Record<string, string> = { 'Content-Type': this.contentType }
+              if (this.profile) headers['Content-Profile'] = this.schema
+              throw new PlanAnswer({ status: 200, headers, body: text })
+            }
             return await withScope(db, scope, async (tx) => {
               const result = await tx.query<ResultRow>(sql, params)
               const row = result.rows[0]
+              if (row.body === GEOMETRY_MISSING) throw new RestError(400, '22023', 'geometry column is missing')
+              if (explain !== undefined) row.planned = await plannedRows(tx, explain, params)
               if (this.singular && row.page_total !== 1) throw singularError(row.page_total)
               const maxAffected = Number(prefer['max-affected'])
               if (!readOnly && prefer['handling'] === 'strict' && Number.isInteger(maxAffected) && row.page_total > maxAffected) {
@@ -133,6 +153,7 @@ export function createRestHandler(config: StandInConfig, db: PGlite) {
       }
       throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`)
     } catch (err) {
+      if (err instanceof PlanAnswer) return err.res
       // a table, column or function changed under the cached catalogue (e.g. DDL from db:psql)
       const code = (err as { code?: unknown }).code
       const fromDatabase = !(err instanceof RestError)

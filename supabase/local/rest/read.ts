@@ -1,8 +1,13 @@
 import type { OrderTerm, ParsedQuery, Scoped, SelectItem } from './ast.ts'
 import type { Catalogue, Column, Table } from './catalogue.ts'
+import { aggregateInput, aggregateName, aggregatesNotAllowed, applyAggregate, fieldType, hasAggregates, usesAggregates } from './aggregates.ts'
+import { findComputedField } from './computed.ts'
+import { buildEmbed, relatedOrderColumn, wholeRow, type EmbedInfo } from './embed.ts'
 import { RestError } from './errors.ts'
+import { bodySql } from './formats.ts'
+import type { Format } from './media.ts'
 import { findRelationship, notFound, type Relationship } from './relationships.ts'
-import { Params, conditionSql, fieldSql, ident, unknownColumn, type FilterScope } from './sql.ts'
+import { Params, conditionSql, fieldSql, ident, pathSql, unknownColumn, type FilterScope } from './sql.ts'
 
 /** Thrown when a name is missing from the catalogue: the caller reloads it and builds again once. */
 export class ReloadCatalogue extends Error {}
@@ -15,6 +20,10 @@ export interface BuildContext {
   scopes: Map<string, Scoped>
   used: Set<string>
   next: number
+  /** set by buildRead: `select 1 from … where …`, what PostgREST counts and EXPLAINs for count=planned */
+  countSql?: string
+  /** PostgREST db-aggregates-enabled (refused with PGRST123 when not set) */
+  aggregates?: boolean
 }
 
 /** What a level selects from: a table, a function result, or a mutation's returned rows. */
@@ -22,14 +31,21 @@ export interface Source {
   table: Table | null
   relation: string
   columns: Map<string, Column>
+  /** rows are not of the table's own type (a mutation's CTE): cast them for computed fields */
+  castRow?: boolean
 }
 
-interface Level {
+export interface Level {
   projection: string[]
   names: string[]
+  /** the output columns' types where known (GeoJSON looks for the geometry among them) */
+  types: (string | null)[]
+  /** set when the level aggregates: every non-aggregated output is a GROUP BY term */
+  groupBy: string[] | null
   laterals: string[]
   where: string[]
   orderBy: string[]
+  embeds: Map<string, EmbedInfo>
 }
 
 export function qualified(t: { schema: string; name: string }): string {
@@ -41,22 +57,20 @@ function missing(ctx: BuildContext, err: () => RestError): never {
   throw err()
 }
 
-function relationship(ctx: BuildContext, parent: Source, name: string, hint?: string): Relationship {
-  if (!parent.table) throw notFound({ schema: 'public', name: parent.relation } as Table, name, hint)
+export function relationship(ctx: BuildContext, parent: Source, name: string, hint?: string): Relationship {
+  if (!parent.table) throw notFound(null, { schema: 'public', name: parent.relation } as Table, name, hint)
   const rel = findRelationship(ctx.cat, parent.table, name, hint)
-  return rel ?? missing(ctx, () => notFound(parent.table!, name, hint))
+  return rel ?? missing(ctx, () => notFound(ctx.cat, parent.table!, name, hint))
 }
 
-/** `child.col = parent.col and …` for the join between an embed and its parent. */
-function joinOn(rel: Relationship, parent: string, child: string, junction: string): string {
-  const pairs = (a: string, ac: string[], b: string, bc: string[]) =>
-    ac.map((c, i) => `${a}.${ident(c)} = ${b}.${ident(bc[i])}`).join(' and ')
-  if (rel.junction) return pairs(junction, rel.fk.columns, parent, rel.fk.refColumns)
-  if (rel.cardinality === 'many-to-one') return pairs(child, rel.fk.refColumns, parent, rel.fk.columns)
-  return pairs(child, rel.fk.columns, parent, rel.fk.refColumns)
+/** A computed field of the level's table (`full_name(people)`): its call on the current row. */
+function computedField(ctx: BuildContext, src: Source, alias: string, name: string): { sql: string; type: string } | undefined {
+  if (!src.table) return undefined
+  const fn = findComputedField(ctx.cat.rowFunctions ?? [], src.table.schema, src.table.name, name)
+  return fn && { sql: `${ident(fn.schema)}.${ident(fn.name)}(${wholeRow(src, alias)})`, type: fn.returnType }
 }
 
-function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
+export function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
   const merged: Scoped = { path: paths[0], conditions: [], order: [] }
   for (const p of paths) {
     const k = p.join('.')
@@ -71,20 +85,17 @@ function scopeAt(ctx: BuildContext, paths: string[][]): Scoped {
   return merged
 }
 
-function orderSql(ctx: BuildContext, src: Source, alias: string, terms: OrderTerm[]): string[] {
+function orderSql(ctx: BuildContext, src: Source, alias: string, terms: OrderTerm[], level: Level): string[] {
   return terms.map((t) => {
     let expr: string
     if (t.relation) {
-      const rel = relationship(ctx, src, t.relation)
-      if (!rel.toOne) {
-        throw new RestError(400, 'PGRST118', `A related order on '${t.relation}' is not possible`, `'${src.relation}' and '${t.relation}' do not form a many-to-one or one-to-one relationship`)
-      }
-      if (!rel.target.columns.has(t.field.name)) missing(ctx, () => unknownColumn(rel.target.name, t.field.name))
-      const o = `"_o${ctx.next++}"`
-      expr = `(select ${fieldSql(o, t.field, ctx.params)} from ${qualified(rel.target)} as ${o} where ${joinOn(rel, alias, o, '')} limit 1)`
-    } else {
-      if (!src.columns.has(t.field.name)) missing(ctx, () => unknownColumn(src.relation, t.field.name))
+      expr = pathSql(relatedOrderColumn(level, src.relation, t.relation, t.field.name), t.field, ctx.params)
+    } else if (src.columns.has(t.field.name)) {
       expr = fieldSql(alias, t.field, ctx.params)
+    } else {
+      const computed = computedField(ctx, src, alias, t.field.name)
+      if (!computed) missing(ctx, () => unknownColumn(src.relation, t.field.name))
+      expr = pathSql(computed.sql, t.field, ctx.params)
     }
     return `${expr} ${t.dir ?? 'asc'}${t.nulls ? ` nulls ${t.nulls}` : ''}`
   })
@@ -96,73 +107,67 @@ function isEmbedCount(item: SelectItem & { kind: 'field' }, src: Source, path: s
 
 /** One level of the select tree: its projection, embedded laterals, filters and order. */
 export function buildLevel(ctx: BuildContext, src: Source, alias: string, items: SelectItem[], path: string[], scoped: Scoped): Level {
-  const level: Level = { projection: [], names: [], laterals: [], where: [], orderBy: [] }
-  const embeds = new Map<string, string>()
+  // aggregates at this level: its own, or hoisted out of a to-one spread (PostgREST hoists only those)
+  const aggregated = hasAggregates(items, (embed) => relationship(ctx, src, embed.relation, embed.hint).toOne)
+  if (aggregated && !ctx.aggregates) throw aggregatesNotAllowed()
+  const level: Level = { projection: [], names: [], types: [], groupBy: aggregated ? [] : null, laterals: [], where: [], orderBy: [], embeds: new Map() }
+  const group = (expr: string) => groupTerm(level, expr)
   for (const item of items) {
     if (item.kind === 'star') {
       level.projection.push(`${alias}.*`)
       level.names.push(...src.columns.keys())
+      for (const c of src.columns.values()) {
+        level.types.push(c.type)
+        group(`${alias}.${ident(c.name)}`)
+      }
     } else if (item.kind === 'field') {
       if (isEmbedCount(item, src, path)) {
         // `rel(count)`: the long-standing PostgREST form Supabase documents, kept apart from aggregates
         if (items.length > 1) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed', 'count can only be selected alone in an embedded resource')
         level.projection.push(`count(*) as ${ident(item.alias ?? 'count')}`)
         level.names.push(item.alias ?? 'count')
+        level.types.push('bigint')
         continue
       }
-      if (!src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+      if (item.field.name === '*' && !item.aggregate) {
+        // a hoisted count() inside a spread: marks the rows whose spread row exists
+        level.projection.push(`true as ${ident(item.alias!)}`)
+        level.names.push(item.alias!)
+        level.types.push('boolean')
+        group('true')
+        continue
+      }
+      if (item.aggregate) {
+        if (item.field.name !== '*' && !src.columns.has(item.field.name)) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+        const name = aggregateName(item)
+        level.projection.push(`${applyAggregate(item.aggregate, aggregateInput(item, alias, ctx.params), item.aggregateCast)} as ${ident(name)}`)
+        level.names.push(name)
+        level.types.push(item.aggregateCast ?? null)
+        continue
+      }
+      let expr: string
+      let type: string | null
+      const column = src.columns.get(item.field.name)
+      if (column) {
+        expr = fieldSql(alias, item.field, ctx.params)
+        type = fieldType(item, column)
+      } else {
+        const computed = computedField(ctx, src, alias, item.field.name)
+        if (!computed) missing(ctx, () => unknownColumn(src.relation, item.field.name))
+        expr = pathSql(computed.sql, item.field, ctx.params)
+        type = fieldType(item, computed)
+      }
       const last = item.field.json[item.field.json.length - 1]
       const name = item.alias ?? (last ? String(last.key) : item.field.name)
-      let expr = fieldSql(alias, item.field, ctx.params)
       if (item.cast) expr = `(${expr})::${item.cast}`
       level.projection.push(`${expr} as ${ident(name)}`)
       level.names.push(name)
-    } else {
-      const rel = relationship(ctx, src, item.relation, item.hint)
-      const n = ctx.next++
-      const child = `"_${n}"`
-      const lat = `"_l${n}"`
-      const junction = `"_j${n}"`
-      const name = item.alias ?? item.relation
-      const childPath = [...path, name]
-      const childScope = scopeAt(ctx, item.alias ? [childPath, [...path, item.relation]] : [childPath])
-      const target: Source = { table: rel.target, relation: rel.target.name, columns: rel.target.columns }
-      const sub = buildLevel(ctx, target, child, item.children, childPath, childScope)
-      let from = `${qualified(rel.target)} as ${child}`
-      if (rel.junction) {
-        const on = rel.junction.toTarget.columns
-          .map((c, i) => `${junction}.${ident(c)} = ${child}.${ident(rel.junction!.toTarget.refColumns[i])}`)
-          .join(' and ')
-        from += ` join ${qualified(rel.junction.table)} as ${junction} on ${on}`
-      }
-      const where = [joinOn(rel, alias, child, junction), ...sub.where].join(' and ')
-      const params = ctx.params
-      const paging =
-        (childScope.limit !== undefined ? ` limit ${params.add(childScope.limit)}` : rel.toOne ? ' limit 1' : '') +
-        (childScope.offset !== undefined ? ` offset ${params.add(childScope.offset)}` : '')
-      const inner = `select ${sub.projection.join(', ')} from ${from} ${sub.laterals.join(' ')} where ${where}${sub.orderBy.length ? ` order by ${sub.orderBy.join(', ')}` : ''}${paging}`
-      if (item.spread) {
-        if (!rel.toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${item.relation}' is not possible`, `'${src.relation}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`)
-        // a marker column: `row is not null` would be false as soon as one spread column is null
-        const found = inner.replace(/^select /, `select true as pgrst_found${sub.projection.length ? ', ' : ' '}`)
-        level.laterals.push(`left join lateral (${found}) as ${lat} on true`)
-        for (const col of sub.names) {
-          level.projection.push(`${lat}.${ident(col)}`)
-          level.names.push(col)
-        }
-        if (item.inner) level.where.push(`${lat}.pgrst_found is not null`)
-        continue
-      }
-      const agg = rel.toOne ? `row_to_json(_e)` : `json_agg(_e)`
-      level.laterals.push(`left join lateral (select ${agg} as j from (${inner}) _e) as ${lat} on true`)
-      level.projection.push(`${rel.toOne ? `${lat}.j` : `coalesce(${lat}.j, '[]')`} as ${ident(name)}`)
-      level.names.push(name)
-      embeds.set(name, `${lat}.j`)
-      if (item.alias) embeds.set(item.relation, `${lat}.j`)
-      if (item.inner) level.where.push(`${lat}.j is not null`)
-    }
+      level.types.push(type)
+      group(expr)
+    } else buildEmbed(ctx, src, alias, item, path, level)
   }
-  const filterScope: FilterScope = { alias, relation: src.relation, columns: src.columns, embeds }
+  const embeds = new Map([...level.embeds].map(([k, e]) => [k, e.json]))
+  const filterScope: FilterScope = { alias, relation: src.relation, columns: src.columns, embeds, computed: (n) => computedField(ctx, src, alias, n) }
   for (const c of scoped.conditions) {
     try {
       level.where.push(conditionSql(c, filterScope, ctx.params))
@@ -171,8 +176,17 @@ export function buildLevel(ctx: BuildContext, src: Source, alias: string, items:
       throw err
     }
   }
-  level.orderBy = orderSql(ctx, src, alias, scoped.order)
+  level.orderBy = orderSql(ctx, src, alias, scoped.order, level)
   return level
+}
+
+/** A GROUP BY term of an aggregating level (nothing when the level does not aggregate). */
+export function groupTerm(level: Level, expr: string): void {
+  level.groupBy?.push(expr)
+}
+
+export function groupBySql(level: Level): string {
+  return level.groupBy?.length ? ` group by ${level.groupBy.join(', ')}` : ''
 }
 
 export interface ReadOptions {
@@ -183,6 +197,8 @@ export interface ReadOptions {
   /** rows cap (PostgREST db-max-rows); undefined: no cap or paging (mutation results) */
   maxRows?: number
   count: boolean
+  /** count at most this many rows (count=estimated: db-max-rows + 1) */
+  countLimit?: number
   singular: boolean
   body: boolean
   /** prefix such as `with pgrst_source as (...)` */
@@ -193,8 +209,8 @@ export interface ReadOptions {
   fromAs?: string
   /** aggregate this one column's values instead of whole rows (SETOF scalar) */
   bodyColumn?: string
-  /** answer text/csv: a header line, then each row in Postgres' record text form (as PostgREST does) */
-  csv?: boolean
+  /** the output format (overrides `singular`): json, object, csv (a header line, then rows in Postgres' record text form), geojson */
+  format?: Format
   /** drop null-valued keys from the rows (Accept: …;nulls=stripped) */
   stripNulls?: boolean
   /** extra output columns, e.g. `, (...) as inserted` */
@@ -207,9 +223,12 @@ export function scopeFor(ctx: BuildContext, path: string[]): Scoped {
 
 /** The one statement of a read: page of rows as JSON text, its size, and the exact count if asked. */
 export function buildRead(ctx: BuildContext, o: ReadOptions): string {
+  if (!ctx.aggregates && usesAggregates(o.query.select)) throw aggregatesNotAllowed()
   const top = scopeAt(ctx, [[]])
   if (o.skipFilters) top.conditions = []
-  const level = buildLevel(ctx, o.src, '"_0"', o.query.select, [], top)
+  // a mutation's rows come from its CTE, not the table: computed fields get them cast to the row type
+  const src = o.with ? { ...o.src, castRow: true } : o.src
+  const level = buildLevel(ctx, src, '"_0"', o.query.select, [], top)
   for (const k of ctx.scopes.keys()) {
     if (k !== '' && !ctx.used.has(k)) {
       throw new RestError(400, 'PGRST108', `'${k}' is not an embedded resource in this request`, null, `Verify that '${k}' is included in the 'select' query parameter.`)
@@ -221,18 +240,13 @@ export function buildRead(ctx: BuildContext, o: ReadOptions): string {
   if (limit !== undefined) paging += ` limit ${ctx.params.add(limit)}`
   if (top.offset) paging += ` offset ${ctx.params.add(top.offset)}`
   const order = level.orderBy.length ? ` order by ${level.orderBy.join(', ')}` : ''
-  const inner = `select ${level.projection.join(', ')} from ${o.from} as ${o.fromAs ?? '"_0"'} ${level.laterals.join(' ')}${where}${order}${paging}`
+  const inner = `select ${level.projection.join(', ')} from ${o.from} as ${o.fromAs ?? '"_0"'} ${level.laterals.join(' ')}${where}${groupBySql(level)}${order}${paging}`
   const usesLaterals = level.where.some((w) => w.includes('"_l'))
-  const count = o.count
-    ? `(select count(*) from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where})::int`
-    : 'null::int'
-  const agg = o.bodyColumn ? `_r.${o.bodyColumn}` : '_r'
-  const rows = o.stripNulls ? `json_strip_nulls(json_agg(${agg}))` : `json_agg(${agg})`
-  let body = !o.body ? 'null::text' : o.singular ? `(${rows}->0)::text` : `coalesce(${rows}, '[]')::text`
-  if (o.body && o.csv) {
-    const header = ctx.params.add(level.names.join(','))
-    body = `${header}::text || coalesce(E'\n' || string_agg(substring(_r::text, 2, length(_r::text) - 2), E'\n'), '')`
-  }
+  ctx.countSql = `select 1 from ${o.from} as ${o.fromAs ?? '"_0"'} ${usesLaterals ? level.laterals.join(' ') : ''}${where}`
+  const countLimit = o.countLimit !== undefined ? ` limit ${ctx.params.add(o.countLimit)}` : ''
+  const count = o.count ? `(select count(*) from (${ctx.countSql}${countLimit}) _c)::int` : 'null::int'
+  const format: Format = o.format ?? (o.singular ? 'object' : 'json')
+  const body = !o.body ? 'null::text' : bodySql({ format, stripNulls: !!o.stripNulls, names: level.names, types: level.types, bodyColumn: o.bodyColumn }, ctx.params)
   return `${o.with ?? ''}select ${count} as total, count(*)::int as page_total, ${body} as body, ${RESPONSE_GUCS}${o.extra ?? ''} from (${inner}) _r`
 }
 

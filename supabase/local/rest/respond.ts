@@ -1,5 +1,6 @@
 import type { LocalResponse } from '../http.ts'
 import { RestError } from './errors.ts'
+import type { CountPref } from './prefs.ts'
 
 /** What the one statement of a request returns. */
 export interface ResultRow {
@@ -9,27 +10,42 @@ export interface ResultRow {
   resp_headers: string | null
   resp_status: string | null
   inserted?: number
+  /** EXPLAIN's row estimate of the count query (Prefer: count=planned | estimated) */
+  planned?: number | null
 }
 
 export function singularError(n: number): RestError {
   return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${n} rows`)
 }
 
-export function contentType(singular: boolean): string {
-  return singular ? 'application/vnd.pgrst.object+json; charset=utf-8' : 'application/json; charset=utf-8'
-}
-
-/** `Content-Range` for a read: `0-4/5`, `0-4/*`, `*\/0`. */
+/** `Content-Range` for a read (RangeQuery.contentRangeH): `0-4/5`, `0-4/*`, `*\/0`, `*\/*`. */
 export function readRange(offset: number, n: number, total: number | null): string {
-  return n > 0 ? `${offset}-${offset + n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
+  return n > 0 && total !== 0 ? `${offset}-${offset + n - 1}/${total ?? '*'}` : `*/${total ?? '*'}`
 }
 
+/**
+ * PostgREST's rangeStatus: no total → 200; an offset past the total → 416 PGRST103 (the
+ * Content-Range still sent); fewer rows than the total → 206 Partial Content; else 200.
+ */
 export function readStatus(offset: number, n: number, total: number | null): number {
   if (total === null) return 200
-  if (offset > 0 && offset >= total && n === 0 && total > 0) {
-    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`)
+  if (offset > total) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`, null, {
+      'Content-Range': readRange(offset, 0, total),
+    })
   }
   return n < total ? 206 : 200
+}
+
+/**
+ * The total a counted read reports: exact counts in SQL; planned is EXPLAIN's row estimate;
+ * estimated counts up to db-max-rows (+1) and takes the larger of that and the estimate past it.
+ */
+export function countTotal(count: CountPref | undefined, counted: number | null, planned: number | null, maxRows: number): number | null {
+  if (count === 'exact') return counted
+  if (count === 'planned') return planned
+  if (count === 'estimated') return counted !== null && counted > maxRows ? Math.max(counted, planned ?? 0) : counted
+  return null
 }
 
 /** Applies `response.status` / `response.headers` set by SQL during the request. */
@@ -46,9 +62,4 @@ export function withGucs(res: LocalResponse, row: ResultRow): LocalResponse {
     }
   }
   return { ...res, status, headers }
-}
-
-export function prefHeader(applied: (string | false | undefined)[]): Record<string, string> {
-  const list = applied.filter((x): x is string => !!x)
-  return list.length ? { 'Preference-Applied': list.join(', ') } : {}
 }

@@ -4,7 +4,8 @@ import { RestError } from './errors.ts'
 import type { RestRequest } from './handler.ts'
 import { parseQuery } from './parser.ts'
 import { ReloadCatalogue } from './read.ts'
-import { contentType, prefHeader, readRange, readStatus, withGucs } from './respond.ts'
+import { countsInSql, preferenceApplied, readPrefs } from './prefs.ts'
+import { readRange, readStatus, withGucs } from './respond.ts'
 import { ambiguousFunction, buildRpc, callSql, functionNotFound, pickFunction } from './rpc.ts'
 import { parseBody } from './table-route.ts'
 
@@ -32,22 +33,24 @@ export async function handleRpc(r: RestRequest, name: string): Promise<LocalResp
   if (!pick) throw functionNotFound(r.schema, name, keys)
   const fn: Fn = pick
 
-  const countPref = r.prefer['count']
-  const count = (countPref === 'exact' || countPref === 'planned' || countPref === 'estimated') && fn.returnsSet
+  const prefs = readPrefs(r.prefer)
+  // PostgREST counts a function's rows for exact and estimated alike; planned gives no total (`*`)
+  const count = countsInSql(prefs.count) && fn.returnsSet
   const { sql, params } = await r.build(query.scopes, (ctx) => {
     const current = ctx.cat.functions.get(k)?.find((f) => f.args.length === fn.args.length && f.args.every((a, i) => a.type === fn.args[i].type))
     if (!current) throw new ReloadCatalogue()
     const call = callSql(ctx, current, args, wholeBody)
-    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, body: method !== 'HEAD' })
+    return buildRpc(ctx, { fn: current, call, query, maxRows: r.config.maxRows, count, singular: r.singular, format: r.media.format, stripNulls: r.stripNulls, body: method !== 'HEAD' })
   })
   // GET/HEAD, and functions declared STABLE or IMMUTABLE, run read-only as in PostgREST
   const readOnly = readMethod || fn.volatility !== 'v'
   const row = await r.run(sql, params, readOnly)
-  const headers: Record<string, string> = { 'Content-Type': contentType(r.singular), ...prefHeader([count && `count=${countPref}`]) }
-  if (r.profile) headers['Content-Profile'] = r.schema
-  if (fn.shape === 'void') return withGucs({ status: 204, headers }, row)
   const offset = query.scopes.get('')?.offset ?? 0
+  const headers: Record<string, string> = { 'Content-Range': fn.returnsSet ? readRange(offset, row.page_total, row.total) : '0-0/*' }
+  Object.assign(headers, preferenceApplied(prefs, 'call'))
+  if (fn.shape === 'void') return withGucs({ status: 204, headers }, row)
   const status = fn.returnsSet ? readStatus(offset, row.page_total, row.total) : 200
-  headers['Content-Range'] = fn.returnsSet ? readRange(offset, row.page_total, row.total) : '0-0/*'
+  headers['Content-Type'] = r.contentType
+  if (r.profile) headers['Content-Profile'] = r.profile
   return withGucs({ status, headers, body: method === 'HEAD' ? undefined : (row.body ?? 'null') }, row)
 }

@@ -1,6 +1,7 @@
 import type { ParsedQuery } from './ast.ts'
 import { key, type Catalogue, type Fn, type Table } from './catalogue.ts'
 import { RestError } from './errors.ts'
+import type { Format } from './media.ts'
 import { buildRead, RESPONSE_GUCS, type BuildContext, type Source } from './read.ts'
 import { arrayLiteral, ident } from './sql.ts'
 
@@ -70,6 +71,8 @@ export interface RpcOptions {
   maxRows: number
   count: boolean
   singular: boolean
+  format?: Format
+  stripNulls?: boolean
   body: boolean
 }
 
@@ -85,10 +88,12 @@ export function buildRpc(ctx: BuildContext, o: RpcOptions): string {
     const src: Source = { table: null, relation: fn.name, columns: new Map([[fn.name, col]]) }
     const query: ParsedQuery = { ...o.query, select: [{ kind: 'field', field: { name: fn.name, json: [] } }] }
     // a SETOF scalar answers with an array of values, not of objects
-    return buildRead(ctx, { from: o.call, fromAs: `"_0"(${ident(fn.name)})`, bodyColumn: ident(fn.name), src, query, maxRows: o.maxRows, count: o.count, singular: o.singular, body: o.body })
+    return buildRead(ctx, { from: o.call, fromAs: `"_0"(${ident(fn.name)})`, bodyColumn: ident(fn.name), src, query, maxRows: o.maxRows, count: o.count, singular: o.singular, format: o.format, stripNulls: o.stripNulls, body: o.body })
   }
   const table = resultTable(ctx.cat, fn)
   const columns = table ? table.columns : new Map(fn.resultColumns.map((c) => [c.name, c]))
   const src: Source = { table, relation: fn.name, columns }
-  return buildRead(ctx, { from: o.call, src, query: o.query, maxRows: o.maxRows, count: o.count, singular: o.singular || !fn.returnsSet, body: o.body })
+  // a function returning one row answers an object, as PostgREST's asJsonF does
+  const format = !fn.returnsSet && (o.format ?? 'json') === 'json' ? 'object' : o.format
+  return buildRead(ctx, { from: o.call, src, query: o.query, maxRows: o.maxRows, count: o.count, singular: o.singular || !fn.returnsSet, format, stripNulls: o.stripNulls, body: o.body })
 }

@@ -33,7 +33,12 @@ export function unknownColumn(relation: string, column: string): RestError {
 
 /** `"_0"."data"->'a'->>'b'` with the keys bound. */
 export function fieldSql(alias: string, field: FieldRef, params: Params): string {
-  let sql = `${alias}.${ident(field.name)}`
+  return pathSql(`${alias}.${ident(field.name)}`, field, params)
+}
+
+/** The field's json steps applied to `base` (a column, or a computed field's call). */
+export function pathSql(base: string, field: FieldRef, params: Params): string {
+  let sql = base
   for (const step of field.json) {
     sql += typeof step.key === 'number' ? `${step.arrow}${params.add(step.key)}::int` : `${step.arrow}${params.add(step.key)}::text`
   }
@@ -54,10 +59,13 @@ export interface FilterScope {
   columns: Map<string, Column>
   /** embed output name → SQL of its JSON value */
   embeds: Map<string, string>
+  /** computed fields (functions of the row type): name → the call and its result type */
+  computed?: (name: string) => { sql: string; type: string } | undefined
 }
 
 function filterSql(f: Filter, scope: FilterScope, params: Params): string {
-  const column = scope.columns.get(f.field.name)
+  const computed = scope.columns.has(f.field.name) ? undefined : scope.computed?.(f.field.name)
+  const column = scope.columns.get(f.field.name) ?? (computed && { name: f.field.name, type: computed.type, notNull: false, hasDefault: false })
   if (!column) {
     const embed = scope.embeds.get(f.field.name)
     if (embed !== undefined && f.op === 'is' && /^null$/i.test(f.value) && f.field.json.length === 0) {
@@ -68,7 +76,7 @@ function filterSql(f: Filter, scope: FilterScope, params: Params): string {
     }
     throw unknownColumn(scope.relation, f.field.name)
   }
-  const lhs = fieldSql(scope.alias, f.field, params)
+  const lhs = computed ? pathSql(computed.sql, f.field, params) : fieldSql(scope.alias, f.field, params)
   let sql: string
   if (f.op === 'is') sql = `${lhs} is ${IS[f.value.toLowerCase()]}`
   else if (f.op === 'in') sql = `${lhs} = any(${params.add(arrayLiteral(f.list ?? []))})`

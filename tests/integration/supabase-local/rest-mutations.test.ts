@@ -158,7 +158,8 @@ describe('rest/v1 writes', () => {
     })
     expect(res.status).toBe(201)
     expect(await res.json()).toEqual([{ username: 'onlyname', age: null }])
-    expect(res.headers.get('preference-applied')).toBe('count=exact, return=representation')
+    // PostgREST's fixed order: resolution, missing, return, count
+    expect(res.headers.get('preference-applied')).toBe('return=representation, count=exact')
     expect(res.headers.get('content-range')).toBe('*/1')
   })
 

@@ -73,6 +73,11 @@ describe('the SQL builder', () => {
     expect(fails(() => read('order=nope.desc'))).toMatchObject({ code: '42703' })
   })
 
+  it('refuses aggregate functions with PGRST123 unless the context enables them', () => {
+    expect(fails(() => read('select=count()'))).toMatchObject({ code: 'PGRST123', status: 400, message: 'Use of aggregate functions is not allowed' })
+    expect(fails(() => read('select=username,messages(id.sum())'))).toMatchObject({ code: 'PGRST123' })
+  })
+
   it('rejects an unknown relationship and reports an ambiguous one', () => {
     expect(fails(() => read('select=*,nothing(*)'))).toMatchObject({ code: 'PGRST200', status: 400 })
     const ambiguous = fails(() => read('select=*,users(*)', messages)) as RestError
@@ -82,7 +87,7 @@ describe('the SQL builder', () => {
 
   it('embeds to-many resources with json_agg in a lateral join and to-one with row_to_json', () => {
     const many = read('select=username,messages!messages_username_fkey(id)&messages.order=id.desc&messages.limit=2').sql
-    expect(many).toContain('left join lateral (select json_agg(_e) as j from (select "_1"."id" as "id" from "public"."messages" as "_1"')
+    expect(many).toContain('left join lateral (select json_agg(_e) as pgrst_json from (select "_1"."id" as "id" from "public"."messages" as "_1"')
     expect(many).toMatch(/order by "_1"\."id" desc limit \$\d+/)
     const one = read('select=id,author:users!messages_username_fkey(username)', messages).sql
     expect(one).toContain('row_to_json(_e)')
@@ -116,7 +121,7 @@ describe('the SQL builder', () => {
     const query = parseQuery('on_conflict=username')
     const ctx = (): BuildContext => ({ cat, final: true, params: new Params(), scopes: query.scopes, used: new Set(), next: 1 })
     const base = { table: users, query, representation: false, count: false, singular: false, rows: [{ username: 'a', age: 1 }], missingDefault: false }
-    expect(buildInsert(ctx(), { ...base, resolution: 'merge-duplicates' })).toContain('on conflict ("username") do update set "age" = excluded."age"')
+    expect(buildInsert(ctx(), { ...base, resolution: 'merge-duplicates' })).toContain('on conflict ("username") do update set "username" = excluded."username", "age" = excluded."age"')
     expect(buildInsert(ctx(), { ...base, resolution: 'ignore-duplicates' })).toContain('on conflict ("username") do nothing')
   })
 

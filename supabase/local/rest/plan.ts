@@ -1,0 +1,34 @@
+import type { LocalResponse } from '../http.ts'
+import type { PlanOption } from './media.ts'
+
+/**
+ * `Accept: application/vnd.pgrst.plan[+text|+json]; for="…"; options=analyze|verbose|…`
+ * (postgrest-js `.explain()`), answered only with db-plan-enabled: the request's own statement
+ * under `EXPLAIN (FORMAT …, …)`, in its transaction, so `analyze` on a mutation really runs it
+ * (and `Prefer: tx=rollback` undoes it), as in PostgREST.
+ */
+
+const OPTION_SQL: Record<PlanOption, string> = {
+  analyze: 'ANALYZE',
+  verbose: 'VERBOSE',
+  settings: 'SETTINGS',
+  buffers: 'BUFFERS',
+  wal: 'WAL',
+}
+
+export function explainSql(plan: { format: 'text' | 'json'; options: PlanOption[] }, sql: string): string {
+  const opts = [`FORMAT ${plan.format.toUpperCase()}`, ...plan.options.map((o) => OPTION_SQL[o])]
+  return `EXPLAIN (${opts.join(', ')}) ${sql}`
+}
+
+/** PostgREST joins the plan's rows with `BS.unlines` (one row for JSON, one per line for text). */
+export function planBody(result: { rows: unknown[] }): string {
+  return result.rows.map((r) => String(Object.values(r as Record<string, unknown>)[0])).join('\n') + '\n'
+}
+
+/** Carries a finished plan out of the route: it answers 200 with the plan instead of rows. */
+export class PlanAnswer extends Error {
+  constructor(readonly res: LocalResponse) {
+    super('plan')
+  }
+}
