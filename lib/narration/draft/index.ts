@@ -31,10 +31,18 @@ export function speechSeconds(template: TemplateId, props: VideoProps): number[]
   return seconds
 }
 
-/** The slots of a video's scenes: each caption and its seconds for speech. */
+/**
+ * The least speech a drafted scene gets, whatever the template's pacing: about fourteen words. A
+ * narrated scene lasts as long as its voice (remotion/duration.ts), so a fast template such as
+ * Social Reel (2.2 s photos, 1.3 s of speech) slows to fit a sentence rather than narrating in one-
+ * or two-word fragments and leaving out the address and the price.
+ */
+export const MIN_SCENE_SPEECH_SECONDS = 5.5
+
+/** The slots of a video's scenes: each caption and its seconds for speech (at least the minimum above). */
 export function slotsFor(template: TemplateId, props: VideoProps): SceneSlot[] {
   const seconds = speechSeconds(template, props)
-  return props.scenes.map((scene, i) => ({ caption: scene.caption, seconds: seconds[i] }))
+  return props.scenes.map((scene, i) => ({ caption: scene.caption, seconds: Math.max(MIN_SCENE_SPEECH_SECONDS, seconds[i]) }))
 }
 
 /** The draft of a video's narration with its template's timing. */

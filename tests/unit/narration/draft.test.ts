@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { checkScripts, listingNumbers } from '../../../lib/narration/draft/check.ts'
-import { composeDraft, speechSeconds, speechSecondsOf, SPEAKING_RATE, spokenWordCount } from '../../../lib/narration/draft/index.ts'
+import { composeDraft, MIN_SCENE_SPEECH_SECONDS, speechSeconds, speechSecondsOf, SPEAKING_RATE, spokenWordCount } from '../../../lib/narration/draft/index.ts'
 import { numbersIn } from '../../../lib/narration/draft/spoken.ts'
 import { TEMPLATE_IDS, TEMPLATES } from '../../../remotion/catalog.ts'
 import { NARRATION_TAIL_SECONDS } from '../../../remotion/duration.ts'
@@ -13,7 +13,8 @@ describe('fits each scene', () => {
   it.each(TEMPLATE_IDS)('%s: every line fits its scene at 2.5 spoken words a second', (template) => {
     for (const seconds of [undefined, 3, 6, 10]) {
       const d = drafted({ template, seconds, captions: ['Living room with harbour views', null, 'Gym on level 2'] })
-      const available = speechSeconds(template, d.props)
+      // the scene's seconds for speech, or the least a drafted scene gets (its voice then stretches it)
+      const available = speechSeconds(template, d.props).map((s) => Math.max(MIN_SCENE_SPEECH_SECONDS, s))
       d.draft.scenes.forEach((scene, i) => {
         const words = spokenWordCount(scene.script, d.source.locale)
         expect(words).toBe(scene.words)
@@ -50,9 +51,16 @@ describe('fits each scene', () => {
   })
 
   it('leaves a fact out rather than overrun a short scene, and says which', () => {
+    const d = composeDraft(drafted({ template: 'social-reel' }).source, [{ seconds: 1.3 }, { seconds: 1.3 }, { seconds: 1.3 }])
+    expect(d.omitted).toContain('offer')
+    for (const scene of d.scenes) expect(scene.seconds).toBeLessThanOrEqual(scene.budget)
+  })
+
+  it('gives even a fast template room for a sentence: Social Reel says the address and the price', () => {
     const d = drafted({ template: 'social-reel' })
-    expect(d.draft.omitted).toContain('offer')
-    for (const scene of d.draft.scenes) expect(scene.seconds).toBeLessThanOrEqual(scene.budget)
+    expect(d.draft.omitted).not.toContain('place')
+    expect(d.draft.omitted).not.toContain('offer')
+    for (const scene of d.draft.scenes) expect(scene.budget).toBeGreaterThanOrEqual(MIN_SCENE_SPEECH_SECONDS)
   })
 })
 
