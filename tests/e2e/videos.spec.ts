@@ -205,8 +205,12 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(player.getByText('Calm primary suite')).toBeVisible()
 
   // and by dragging its handle onto the first row; Undo puts it back
+  // (rows hold their narration too, so the window is made tall enough to show both ends of the drag)
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: viewport?.width ?? 1280, height: 2200 })
   const rows = page.getByTestId('scene-row')
   await rows.nth(2).getByTestId('scene-handle').dragTo(rows.nth(0))
+  if (viewport) await page.setViewportSize(viewport)
   await expect(page.getByLabel('Caption for scene 1')).toHaveValue("Chef's kitchen")
   await expect(page.getByTestId('scene-announcer')).toHaveText(/Moved .* to position 1 of 3\./)
   await page.getByTestId('editor-undo').click()
