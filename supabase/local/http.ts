@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from './db.ts'
 import type { StandInConfig } from './config.ts'
 import type { Mailbox } from './mailbox.ts'
 
@@ -26,7 +26,7 @@ export interface LocalResponse {
 
 export interface StandInContext {
   config: StandInConfig
-  db: PGlite
+  db: Db
   mailbox: Mailbox
   log: (...args: unknown[]) => void
 }

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 import type { StandInConfig } from '../config.ts'
 import { json, type LocalRequest, type LocalResponse } from '../http.ts'
 import { resolveRequestAuth } from '../jwt.ts'
@@ -28,7 +28,7 @@ function parseJson(body: Buffer): unknown {
  */
 export async function handleBroadcastRequest(
   req: LocalRequest,
-  deps: { config: StandInConfig; db: PGlite; hub: Hub },
+  deps: { config: StandInConfig; db: Db; hub: Hub },
 ): Promise<LocalResponse> {
   const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(req.path)
   if (req.path !== '/api/broadcast' && req.path !== '/api/broadcast/' && !single) {

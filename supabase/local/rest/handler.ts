@@ -1,6 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite'
 import type { StandInConfig } from '../config.ts'
-import { withScope } from '../db.ts'
+import { withScope, type Db } from '../db.ts'
 import { parsePrefer, type LocalRequest, type LocalResponse } from '../http.ts'
 import type { Scoped } from './ast.ts'
 import { AuthCache } from './auth-cache.ts'
@@ -57,8 +56,7 @@ function decodeSegment(s: string): string {
   }
 }
 
-export function createRestHandler(config: StandInConfig, db: PGlite) {
-  const cache = new SchemaCache(db, config.exposedSchemas)
+export function createRestHandler(config: StandInConfig, db: Db, cache = new SchemaCache(db, config.exposedSchemas)) {
   const auths = new AuthCache(config)
 
   return async function handle(req: LocalRequest): Promise<LocalResponse> {
