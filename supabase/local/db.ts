@@ -240,6 +240,11 @@ const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/
  * costs a parse/describe/bind round of its own, a third of a small request's database time.
  */
 export async function withScope<T>(db: Db, scope: RequestScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return scoped(db, scopeSetup(scope), fn)
+}
+
+/** The one `select set_config(…, true), …` statement that scopes a transaction to a request. */
+export function scopeSetup(scope: RequestScope): string {
   const pairs: [string, string][] = [
     ['search_path', 'public, extensions'],
     ['role', scope.role],
@@ -255,7 +260,7 @@ export async function withScope<T>(db: Db, scope: RequestScope, fn: (tx: Tx) => 
   for (const [name] of pairs) {
     if (!SETTING_NAME.test(name)) throw new Error(`invalid setting name: ${name}`)
   }
-  return scoped(db, `select ${pairs.map(([k, v]) => `set_config('${k}', ${sqlLiteral(v)}, true)`).join(', ')}`, fn)
+  return `select ${pairs.map(([k, v]) => `set_config('${k}', ${sqlLiteral(v)}, true)`).join(', ')}`
 }
 
 /** A transaction that starts with `setup`; on the database thread both go in one message. */

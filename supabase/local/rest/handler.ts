@@ -1,5 +1,6 @@
 import type { StandInConfig } from '../config.ts'
-import { withScope, type Db } from '../db.ts'
+import type { Db } from '../db.ts'
+import { withStatement } from '../db-oneshot.ts'
 import { parsePrefer, type LocalRequest, type LocalResponse } from '../http.ts'
 import type { Scoped } from './ast.ts'
 import { AuthCache } from './auth-cache.ts'
@@ -107,8 +108,9 @@ export function createRestHandler(config: StandInConfig, db: Db, cache = new Sch
           const settings: Record<string, string> | undefined = readOnly ? { transaction_read_only: 'on' } : undefined
           const scope = { role, claims, method: req.method, path: req.path, headers: req.headers, settings }
           try {
-            return await withScope(db, scope, async (tx) => {
-              const result = await tx.query<ResultRow>(sql, params)
+            // a read, or a write nothing below can roll back, commits in the statement's own round trip
+            const commitFirst = readOnly || !(this.singular || prefer['tx'] === 'rollback' || prefer['handling'] === 'strict')
+            return await withStatement<ResultRow, ResultRow>(db, scope, sql, params, commitFirst, (result) => {
               const row = result.rows[0]
               if (this.singular && row.page_total !== 1) throw singularError(row.page_total)
               const maxAffected = Number(prefer['max-affected'])
