@@ -37,6 +37,19 @@ describe.each(['worker', 'inline'] as const)('a request statement in one message
     expect(err.code).toBe('25006')
   })
 
+  it('passes hostile values through as plain text, whatever standard_conforming_strings says', async () => {
+    const hostile = [`'); drop table public.users; --`, `\\'; drop table public.users; --`, `a\\b`, `$1 $$ "x"`]
+    for (const scs of ['on', 'off']) {
+      await db.exec(`set standard_conforming_strings = ${scs}`)
+      for (const value of hostile) {
+        const r = await scopedQuery<{ v: string }>(db, anon, `select $1::text as v`, [value])
+        expect(r.rows).toEqual([{ v: value }])
+      }
+    }
+    await db.exec(`set standard_conforming_strings = on`)
+    expect((await db.query(`select count(*)::int as n from public.users`)).rows[0]).toMatchObject({ n: expect.any(Number) })
+  })
+
   it('is one transaction: a failing statement leaves nothing behind, settings stay local', async () => {
     const sql = `with a as (insert into public.channels (slug) values ($1) returning id) select 1 / ($2::int - 1) from a`
     await expect(scopedQuery(db, service, sql, ['half-done', 1])).rejects.toMatchObject({ code: '22012' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inlineParams } from '../../../supabase/local/db-oneshot.ts'
+import { inlineParams, valueLiteral } from '../../../supabase/local/db-oneshot.ts'
 
 describe('inlineParams (the one-message statement of a request)', () => {
   it('replaces each $n by its value as a quoted literal, $10 apart from $1', () => {
@@ -30,5 +30,12 @@ describe('inlineParams (the one-message statement of a request)', () => {
 
   it('keeps a statement without parameters as it is', () => {
     expect(inlineParams(`select '$1'`, [])).toBe(`select '$1'`)
+  })
+})
+
+describe('valueLiteral', () => {
+  it('uses an E string, backslashes doubled, only when the value has a backslash', () => {
+    expect(valueLiteral(`it's`)).toBe(`'it''s'`)
+    expect(valueLiteral(`a\\'b`)).toBe(`E'a\\\\''b'`)
   })
 })
