@@ -2,14 +2,6 @@ import type { Results } from '@electric-sql/pglite'
 import { scopeSetup, sqlLiteral, withScope, type Db, type RequestScope } from './db.ts'
 
 /**
- * A string literal that reads the same whatever `standard_conforming_strings` says: with a
- * backslash in the value it is an E'' string (backslashes doubled), which never depends on it.
- */
-export function valueLiteral(value: string): string {
-  return value.includes('\\') ? `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : sqlLiteral(value)
-}
-
-/**
  * The statement with each `$n` replaced by its value as a quoted literal, or null when a value is
  * not a plain scalar (then the caller binds it). Placeholders inside '…' strings and "…"
  * identifiers are left alone. An untyped literal takes its type from context exactly as an
@@ -21,7 +13,7 @@ export function inlineParams(sql: string, params: unknown[]): string | null {
     if (v === null || v === undefined) literals.push('NULL')
     else if (typeof v === 'string') {
       if (v.includes('\0')) return null // Postgres' own error for NUL, not a silently shortened value
-      literals.push(valueLiteral(v))
+      literals.push(sqlLiteral(v))
     }
     else if ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'bigint' || typeof v === 'boolean') literals.push(`'${String(v)}'`)
     else return null

@@ -224,11 +224,14 @@ export async function applySeed(db: Db, file: string): Promise<boolean> {
 }
 
 /**
- * A Postgres string literal. With standard_conforming_strings on (the default, never changed here)
- * the only character with a meaning inside '…' is the quote itself, doubled; NUL cannot be stored.
+ * A Postgres string literal that reads the same whatever `standard_conforming_strings` says: a
+ * plain '…' with the quote doubled, or, when the value holds a backslash, an E'…' string with
+ * backslashes doubled too (a plain one would let `\'` end the literal if that setting were off).
+ * NUL cannot be stored and is dropped.
  */
 export function sqlLiteral(value: string): string {
-  return `'${value.replace(/\0/g, '').replace(/'/g, "''")}'`
+  const v = value.replace(/\0/g, '').replace(/'/g, "''")
+  return v.includes('\\') ? `E'${v.replace(/\\/g, '\\\\')}'` : `'${v}'`
 }
 
 const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/

@@ -42,8 +42,15 @@ describe.each(['worker', 'inline'] as const)('a request statement in one message
     for (const scs of ['on', 'off']) {
       await db.exec(`set standard_conforming_strings = ${scs}`)
       for (const value of hostile) {
-        const r = await scopedQuery<{ v: string }>(db, anon, `select $1::text as v`, [value])
-        expect(r.rows).toEqual([{ v: value }])
+        // the value both as a parameter and in the request's own settings (path, headers)
+        const scope = { ...anon, path: value, headers: { 'x-evil': value } }
+        const r = await scopedQuery<{ v: string; p: string; h: string }>(
+          db,
+          scope,
+          `select $1::text as v, current_setting('request.path') as p, current_setting('request.headers')::json->>'x-evil' as h`,
+          [value],
+        )
+        expect(r.rows).toEqual([{ v: value, p: value, h: value }])
       }
     }
     await db.exec(`set standard_conforming_strings = on`)

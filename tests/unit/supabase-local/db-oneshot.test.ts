@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { inlineParams, valueLiteral } from '../../../supabase/local/db-oneshot.ts'
+import { inlineParams } from '../../../supabase/local/db-oneshot.ts'
+import { sqlLiteral } from '../../../supabase/local/db.ts'
 
 describe('inlineParams (the one-message statement of a request)', () => {
   it('replaces each $n by its value as a quoted literal, $10 apart from $1', () => {
@@ -33,9 +34,9 @@ describe('inlineParams (the one-message statement of a request)', () => {
   })
 })
 
-describe('valueLiteral', () => {
+describe('sqlLiteral', () => {
   it('uses an E string, backslashes doubled, only when the value has a backslash', () => {
-    expect(valueLiteral(`it's`)).toBe(`'it''s'`)
-    expect(valueLiteral(`a\\'b`)).toBe(`E'a\\\\''b'`)
+    expect(sqlLiteral(`it's`)).toBe(`'it''s'`)
+    expect(sqlLiteral(`a\\'b`)).toBe(`E'a\\\\''b'`)
   })
 })
