@@ -1,9 +1,11 @@
 /**
  * The limit for scripts/bench/supabase-local.ts: the statements rest/v1 sends for its scenarios, run
  * straight on a PGlite opened in this thread from the same migrated snapshot (no HTTP, no JSON, no
- * worker). "scoped tx" is exactly a request's database work (begin, the set_config statement, the
- * query, commit); "bare query" is the query alone, outside any transaction.
+ * worker). "scoped tx" is a request's database work the long way (begin, the set_config statement,
+ * the bound query, commit); "one message" is what the stand-in sends now (`scopedQuery`: set_config
+ * and the statement as one simple-protocol message); "bare query" is the query alone, bound.
  */
+import { scopedQuery } from '../../supabase/local/db-oneshot.ts'
 import { openPGlite, withScope, type RequestScope } from '../../supabase/local/db.ts'
 import { migratedSnapshot } from '../../supabase/local/testing.ts'
 
@@ -55,6 +57,7 @@ export async function runRaw(migrationsDir: string, seconds: number, claims: Rec
       }
       const modes: [string, (i: number) => Promise<unknown>][] = [
         ['scoped tx', (i) => withScope(db, scope, (tx) => tx.query(stmt.sql, stmt.params(i)))],
+        ['one message', (i) => scopedQuery(db, scope, stmt.sql, stmt.params(i))],
         ['bare query', (i) => db.query(stmt.sql, stmt.params(i))],
       ]
       for (const [mode, call] of modes) {
