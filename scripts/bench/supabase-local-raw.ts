@@ -9,7 +9,7 @@ import { scopedQuery } from '../../supabase/local/db-oneshot.ts'
 import { openPGlite, withScope, type RequestScope } from '../../supabase/local/db.ts'
 import { migratedSnapshot } from '../../supabase/local/testing.ts'
 
-/** The SQL rest/v1 generated for the bench's scenarios (captured from the stand-in, June 2026). */
+/** The SQL rest/v1 generated for the bench's scenarios (captured from the stand-in). */
 export const RAW_STATEMENTS: Record<string, { sql: string; params: (i: number) => unknown[] }> = {
   pk: {
     sql: `select null::int as total, count(*)::int as page_total, (json_agg(_r)->0)::text as body, nullif(current_setting('response.headers', true), '') as resp_headers, nullif(current_setting('response.status', true), '') as resp_status from (select "_0"."username" as "username", "_0"."status" as "status" from "public"."users" as "_0"  where "_0"."username" = $1 limit $2) _r`,
