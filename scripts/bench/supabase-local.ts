@@ -1,15 +1,21 @@
 /**
  * Throughput and latency of the embedded stand-in's rest/v1 through supabase-js (not a test).
  * Starts an in-memory stand-in on the rest fixture schema and, for each scenario, runs 1 and 20
- * concurrent clients for a fixed time. Usage: npx tsx scripts/bench/supabase-local.ts [seconds]
+ * concurrent clients for a fixed time, then the same statements straight on PGlite (the limit).
+ * Usage: npx tsx scripts/bench/supabase-local.ts [seconds] [pk,embed,insert] [--no-raw]
+ * SUPABASE_LOCAL_DB_THREAD=inline measures the stand-in with PGlite on the main thread.
  */
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { startTestStandIn } from '../../supabase/local/testing.ts'
+import { runRaw } from './supabase-local-raw.ts'
 
-const seconds = Number(process.argv[2] ?? 5)
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'))
+const seconds = Number(args[0] ?? 5)
+const only = args[1]?.split(',')
+const withRaw = !process.argv.includes('--no-raw')
 const root = path.resolve(import.meta.dirname, '../..')
 const migrationsDir = path.join(root, 'tests/fixtures/supabase-local/migrations')
 
@@ -57,11 +63,14 @@ const scenarios = {
     }
   }
   const cpu0 = threadCpuMs()
+  const process0 = process.cpuUsage()
   const start = performance.now()
   await Promise.all(Array.from({ length: workerData.concurrency }, worker))
   const cpu1 = threadCpuMs()
+  const processUsage = process.cpuUsage(process0)
   const clientCpuMs = cpu0 === null || cpu1 === null ? null : cpu1 - cpu0
-  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000, failure, clientCpuMs })
+  const processCpuMs = (processUsage.user + processUsage.system) / 1000
+  parentPort.postMessage({ latencies, elapsed: (performance.now() - start) / 1000, failure, clientCpuMs, processCpuMs })
 })()
 `
 
@@ -71,6 +80,8 @@ interface WorkerResult {
   failure: unknown
   /** CPU of the client thread (supabase-js + fetch) during the measured part */
   clientCpuMs: number | null
+  /** CPU of the whole process (every thread) during the measured part */
+  processCpuMs: number
 }
 
 /**
@@ -102,16 +113,25 @@ function runWorker(data: Record<string, unknown>): Promise<WorkerResult> {
   })
 }
 
-const scenarios = [
-  ['pk', 'primary-key select'],
-  ['embed', 'filtered list + one embed'],
-  ['insert', 'insert'],
-] as const
+const scenarios = (
+  [
+    ['pk', 'primary-key select'],
+    ['embed', 'filtered list + one embed'],
+    ['insert', 'insert'],
+  ] as const
+).filter(([key]) => !only || only.includes(key))
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
+await startTestStandIn({ migrationsDir }).then((s) => s.stop()) // builds the cached snapshot once
+const startedAt = performance.now()
 const standIn = await startTestStandIn({ migrationsDir })
+const startMs = performance.now() - startedAt
+const anonClaims = JSON.parse(Buffer.from(standIn.config.anonKey.split('.')[1], 'base64url').toString()) as Record<string, unknown>
 try {
-  console.log(`rest/v1 through supabase-js (clients in a worker thread), ${seconds}s per run, ${os.cpus().length} CPUs, load average ${load()}`)
+  console.log(
+    `rest/v1 through supabase-js (clients in a worker thread), ${seconds}s per run, ${os.cpus().length} CPUs, load average ${load()}; ` +
+      `database thread: ${process.env.SUPABASE_LOCAL_DB_THREAD ?? 'default'}; startTestStandIn ${startMs.toFixed(0)} ms`,
+  )
   const rows = []
   for (const [scenario, name] of scenarios) {
     for (const concurrency of [1, 20]) {
@@ -126,9 +146,12 @@ try {
         'req/s': Math.round(sorted.length / r.elapsed),
         'p50 ms': +percentile(sorted, 50).toFixed(2),
         'p95 ms': +percentile(sorted, 95).toFixed(2),
+        'p99 ms': +percentile(sorted, 99).toFixed(2),
         requests: sorted.length,
         // includes the worker's 50 warm-up calls and start-up; good to a few percent
-        'server cpu ms/req': cpu0 === null || cpu1 === null ? 'n/a' : +((cpu1 - cpu0) / (sorted.length + 50)).toFixed(3),
+        'main thread cpu ms/req': cpu0 === null || cpu1 === null ? 'n/a' : +((cpu1 - cpu0) / (sorted.length + 50)).toFixed(3),
+        // every thread but the clients' (main + database), measured part only
+        'server cpu ms/req': r.clientCpuMs === null ? 'n/a' : +((r.processCpuMs - r.clientCpuMs) / sorted.length).toFixed(3),
         'client cpu ms/req': r.clientCpuMs === null ? 'n/a' : +(r.clientCpuMs / sorted.length).toFixed(3),
       })
     }
@@ -137,4 +160,9 @@ try {
   console.log(`load average after: ${load()}`)
 } finally {
   await standIn.stop()
+}
+if (withRaw) {
+  console.log(`the limit: the same statements on PGlite in this thread, no HTTP (${seconds}s per run)`)
+  console.table(await runRaw(migrationsDir, seconds, anonClaims, only))
+  console.log(`load average after: ${load()}`)
 }

@@ -1,12 +1,31 @@
-import { PGlite, type Transaction, type Extensions } from '@electric-sql/pglite'
+import { PGlite, type Extensions, type QueryOptions, type Results } from '@electric-sql/pglite'
 import { readFile, readdir } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ThreadDb } from './db-thread.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
-export type Tx = Transaction
+/* eslint-disable @typescript-eslint/no-explicit-any -- PGlite's own signatures take any[] */
+/** What callers do inside a transaction: PGlite's `Transaction`, or the database thread's. */
+export interface Tx {
+  query<T>(sql: string, params?: any[], options?: QueryOptions): Promise<Results<T>>
+  exec(sql: string, options?: QueryOptions): Promise<Array<Results>>
+  rollback(): Promise<void>
+  readonly closed: boolean
+}
+
+/** The database as the stand-in uses it: a PGlite in this thread, or `ThreadDb` (PGlite on a worker). */
+export interface Db {
+  query<T>(sql: string, params?: any[], options?: QueryOptions): Promise<Results<T>>
+  exec(sql: string, options?: QueryOptions): Promise<Array<Results>>
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>
+  listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>>
+  dumpDataDir(compression?: 'none' | 'gzip' | 'auto'): Promise<File | Blob>
+  close(): Promise<void>
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 /** The claims and request facts one API call runs under (PostgREST's per-request settings). */
 export interface RequestScope {
@@ -78,6 +97,37 @@ export async function openPGlite(opts: OpenOptions): Promise<PGlite> {
   return db
 }
 
+export type DbThread = 'worker' | 'inline'
+
+/** `SUPABASE_LOCAL_DB_THREAD=inline` keeps PGlite on the main thread; anything else means a worker. */
+export function dbThreadFromEnv(env: Record<string, string | undefined> = process.env): DbThread {
+  return env.SUPABASE_LOCAL_DB_THREAD?.trim().toLowerCase() === 'inline' ? 'inline' : 'worker'
+}
+
+/**
+ * The stand-in's database: PGlite on a worker thread (`db-thread.ts`), or in this thread when
+ * asked (`thread: 'inline'`) or when no worker can start here (then `onFallback` hears why).
+ */
+export async function openDatabase(
+  opts: OpenOptions & { thread?: DbThread; onFallback?: (err: unknown) => void },
+): Promise<Db> {
+  if ((opts.thread ?? dbThreadFromEnv()) === 'worker') {
+    try {
+      return await ThreadDb.open({ ...opts, extensions: opts.extensions.filter((name) => name in contribLoaders) })
+    } catch (err) {
+      // a database that cannot open fails the same way inline; only a thread that cannot start falls back
+      if (isDatabaseFailure(err)) throw err
+      opts.onFallback?.(err)
+    }
+  }
+  return openPGlite(opts)
+}
+
+function isDatabaseFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)
+}
+
 export class MigrationError extends Error {
   constructor(
     readonly file: string,
@@ -94,14 +144,14 @@ function pgErrorText(err: unknown): string {
     .join(' ')
 }
 
-export async function isBootstrapped(db: PGlite): Promise<boolean> {
+export async function isBootstrapped(db: Db): Promise<boolean> {
   const r = await db.query<{ ok: boolean }>(
     `select exists (select 1 from pg_namespace where nspname = 'supabase_local') as ok`,
   )
   return r.rows[0].ok
 }
 
-export async function bootstrap(db: PGlite): Promise<void> {
+export async function bootstrap(db: Db): Promise<void> {
   const sql = await readFile(path.join(here, 'sql', 'bootstrap.sql'), 'utf8')
   try {
     await db.exec(sql)
@@ -109,6 +159,20 @@ export async function bootstrap(db: PGlite): Promise<void> {
     throw new MigrationError('supabase/local/sql/bootstrap.sql', pgErrorText(err))
   }
   await db.query(`insert into supabase_local.meta (key, value) values ('bootstrapped_at', now()::text)`)
+  await ensurePgrstWatch(db)
+}
+
+/** The platform's DDL event triggers that send `NOTIFY pgrst, 'reload schema'` (sql/pgrst-watch.sql). */
+export async function ensurePgrstWatch(db: Db): Promise<void> {
+  const r = await db.query<{ n: number }>(
+    `select count(*)::int as n from pg_event_trigger where evtname in ('pgrst_ddl_watch', 'pgrst_drop_watch')`,
+  )
+  if (r.rows[0].n === 2) return
+  try {
+    await db.exec(await readFile(path.join(here, 'sql', 'pgrst-watch.sql'), 'utf8'))
+  } catch (err) {
+    throw new MigrationError('supabase/local/sql/pgrst-watch.sql', pgErrorText(err))
+  }
 }
 
 export async function migrationFiles(dir: string): Promise<string[]> {
@@ -117,7 +181,7 @@ export async function migrationFiles(dir: string): Promise<string[]> {
 }
 
 /** Applies the migrations not yet recorded, in file-name order, each in its own transaction. */
-export async function applyMigrations(db: PGlite, dir: string): Promise<string[]> {
+export async function applyMigrations(db: Db, dir: string): Promise<string[]> {
   const applied = new Set(
     (await db.query<{ name: string }>('select name from supabase_local.migrations')).rows.map((r) => r.name),
   )
@@ -141,7 +205,7 @@ export async function applyMigrations(db: PGlite, dir: string): Promise<string[]
 }
 
 /** Applies the seed file once, on a database that has never been seeded. */
-export async function applySeed(db: PGlite, file: string): Promise<boolean> {
+export async function applySeed(db: Db, file: string): Promise<boolean> {
   if (!existsSync(file)) return false
   const seeded = await db.query(`select 1 from supabase_local.meta where key = 'seeded_at'`)
   if (seeded.rows.length > 0) return false
@@ -160,15 +224,14 @@ export async function applySeed(db: PGlite, file: string): Promise<boolean> {
 }
 
 /**
- * Runs `fn` in one transaction under the request's role and claims, exactly as PostgREST and
- * Storage scope a request: `set_config(..., true)` so everything is LOCAL to the transaction.
- */
-/**
- * A Postgres string literal. With standard_conforming_strings on (the default, never changed here)
- * the only character with a meaning inside '…' is the quote itself, doubled; NUL cannot be stored.
+ * A Postgres string literal that reads the same whatever `standard_conforming_strings` says: a
+ * plain '…' with the quote doubled, or, when the value holds a backslash, an E'…' string with
+ * backslashes doubled too (a plain one would let `\'` end the literal if that setting were off).
+ * NUL cannot be stored and is dropped.
  */
 export function sqlLiteral(value: string): string {
-  return `'${value.replace(/\0/g, '').replace(/'/g, "''")}'`
+  const v = value.replace(/\0/g, '').replace(/'/g, "''")
+  return v.includes('\\') ? `E'${v.replace(/\\/g, '\\\\')}'` : `'${v}'`
 }
 
 const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/
@@ -179,32 +242,40 @@ const SETTING_NAME = /^[a-z_][a-z0-9_.]*$/
  * The settings go as one simple-protocol statement (quoted literals): PGlite's extended protocol
  * costs a parse/describe/bind round of its own, a third of a small request's database time.
  */
-export async function withScope<T>(db: PGlite, scope: RequestScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withScope<T>(db: Db, scope: RequestScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return scoped(db, scopeSetup(scope), fn)
+}
+
+/** The one `select set_config(…, true), …` statement that scopes a transaction to a request. */
+export function scopeSetup(scope: RequestScope): string {
+  const pairs: [string, string][] = [
+    ['search_path', 'public, extensions'],
+    ['role', scope.role],
+    ['request.jwt.claims', JSON.stringify(scope.claims)],
+    ['request.jwt.claim.role', scope.role],
+    ['request.jwt.claim.sub', typeof scope.claims.sub === 'string' ? scope.claims.sub : ''],
+    ['request.method', scope.method ?? 'GET'],
+    ['request.path', scope.path ?? '/'],
+    ['request.headers', JSON.stringify(scope.headers ?? {})],
+    ...Object.entries(scope.settings ?? {}),
+  ]
+  if (scope.readOnly) pairs.push(['transaction_read_only', 'on'])
+  for (const [name] of pairs) {
+    if (!SETTING_NAME.test(name)) throw new Error(`invalid setting name: ${name}`)
+  }
+  return `select ${pairs.map(([k, v]) => `set_config('${k}', ${sqlLiteral(v)}, true)`).join(', ')}`
+}
+
+/** A transaction that starts with `setup`; on the database thread both go in one message. */
+function scoped<T>(db: Db, setup: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db instanceof ThreadDb) return db.scopedTransaction(setup, fn)
   return db.transaction(async (tx) => {
-    const pairs: [string, string][] = [
-      ['search_path', 'public, extensions'],
-      ['role', scope.role],
-      ['request.jwt.claims', JSON.stringify(scope.claims)],
-      ['request.jwt.claim.role', scope.role],
-      ['request.jwt.claim.sub', typeof scope.claims.sub === 'string' ? scope.claims.sub : ''],
-      ['request.method', scope.method ?? 'GET'],
-      ['request.path', scope.path ?? '/'],
-      ['request.headers', JSON.stringify(scope.headers ?? {})],
-      ...Object.entries(scope.settings ?? {}),
-    ]
-    if (scope.readOnly) pairs.push(['transaction_read_only', 'on'])
-    for (const [name] of pairs) {
-      if (!SETTING_NAME.test(name)) throw new Error(`invalid setting name: ${name}`)
-    }
-    await tx.exec(`select ${pairs.map(([k, v]) => `set_config('${k}', ${sqlLiteral(v)}, true)`).join(', ')}`)
+    await tx.exec(setup)
     return fn(tx)
   })
 }
 
 /** Runs `fn` as the database owner (what Storage does for public and signed downloads). */
-export async function asOwner<T>(db: PGlite, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('search_path', 'public, extensions', true)`)
-    return fn(tx)
-  })
+export async function asOwner<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return scoped(db, `select set_config('search_path', 'public, extensions', true)`, fn)
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from './db.ts'
 import type { StandInConfig } from './config.ts'
 import type { Mailbox } from './mailbox.ts'
 
@@ -26,7 +26,7 @@ export interface LocalResponse {
 
 export interface StandInContext {
   config: StandInConfig
-  db: PGlite
+  db: Db
   mailbox: Mailbox
   log: (...args: unknown[]) => void
 }
@@ -97,21 +97,22 @@ export function toLocalRequest(req: IncomingMessage, prefix: string, body: Buffe
 
 export function sendResponse(res: ServerResponse, method: string, r: LocalResponse, extra: Record<string, string>) {
   const headers: Record<string, string | string[]> = { ...extra, ...(r.headers ?? {}) }
-  let payload: Buffer | null = null
+  // strings go out as they are (Node encodes them while writing): a large result is not copied into a Buffer first
+  let payload: Buffer | Uint8Array | string | null = null
   if (r.body !== undefined && r.body !== null) {
-    if (Buffer.isBuffer(r.body)) payload = r.body
-    else if (r.body instanceof Uint8Array) payload = Buffer.from(r.body)
-    else if (typeof r.body === 'string') payload = Buffer.from(r.body)
+    if (r.body instanceof Uint8Array || typeof r.body === 'string') payload = r.body
     else {
-      payload = Buffer.from(JSON.stringify(r.body))
+      payload = JSON.stringify(r.body)
       if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['Content-Type'] = 'application/json; charset=utf-8'
       }
     }
   }
-  if (payload) headers['Content-Length'] = String(payload.length)
+  if (payload !== null) headers['Content-Length'] = String(typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length)
   res.writeHead(r.status, headers)
-  res.end(method === 'HEAD' ? undefined : (payload ?? undefined))
+  if (method === 'HEAD' || payload === null) res.end()
+  else if (typeof payload === 'string') res.end(payload, 'utf8')
+  else res.end(payload)
 }
 
 export function json(status: number, body: unknown, headers?: Record<string, string>): LocalResponse {

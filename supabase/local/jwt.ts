@@ -14,8 +14,32 @@ export async function signJwt(config: StandInConfig, claims: Claims): Promise<st
 export type VerifyFailure = { ok: false; reason: 'malformed' | 'signature' | 'expired' | 'claims'; message: string }
 export type VerifyResult = { ok: true; claims: Claims } | VerifyFailure
 
+/**
+ * Tokens already verified, per configuration: a client sends the same token with every request,
+ * and the HMAC check and JSON parsing of each is the largest fixed cost of a small request. A hit
+ * still honours `exp` exactly as jose does (expired once `exp <= now`); failures are not kept.
+ */
+const verified = new WeakMap<StandInConfig, Map<string, Claims>>()
+const VERIFIED_MAX = 2000
+
 /** Verifies an HS256 token signed with the project secret; `exp` must be in the future when present. */
 export async function verifyJwt(config: StandInConfig, token: string): Promise<VerifyResult> {
+  let cache = verified.get(config)
+  const hit = cache?.get(token)
+  if (hit) {
+    if (typeof hit.exp !== 'number' || hit.exp > Math.floor(Date.now() / 1000)) return { ok: true, claims: { ...hit } }
+    cache!.delete(token)
+  }
+  const result = await verifyUncached(config, token)
+  if (result.ok) {
+    if (!cache) verified.set(config, (cache = new Map()))
+    if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value!)
+    cache.set(token, { ...result.claims })
+  }
+  return result
+}
+
+async function verifyUncached(config: StandInConfig, token: string): Promise<VerifyResult> {
   const parts = token.split('.')
   if (parts.length !== 3) {
     return { ok: false, reason: 'malformed', message: `Expected 3 parts in JWT; got ${parts.length}` }

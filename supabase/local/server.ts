@@ -1,9 +1,8 @@
 import http from 'node:http'
 import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
 import { resolveConfig, type ConfigInput, type StandInConfig } from './config.ts'
-import { openPGlite, bootstrap, isBootstrapped, applyMigrations, applySeed, migrationFiles, requestedExtensions } from './db.ts'
+import { openDatabase, type Db, type DbThread, bootstrap, ensurePgrstWatch, isBootstrapped, applyMigrations, applySeed, migrationFiles, requestedExtensions } from './db.ts'
 import { acquireLock } from './lock.ts'
 import { Mailbox, mailboxService } from './mailbox.ts'
 import { corsHeaders, json, readBody, sendResponse, toLocalRequest, type Service, type StandInContext } from './http.ts'
@@ -20,12 +19,15 @@ export interface StartOptions extends ConfigInput {
   reset?: boolean
   /** serve the Postgres wire protocol here for psql (the Supabase CLI uses 54322); off when undefined */
   dbPort?: number
+  /** where PGlite runs: its own worker thread (default) or this thread; `SUPABASE_LOCAL_DB_THREAD` otherwise */
+  dbThread?: DbThread
 }
 
 export interface StandIn {
   url: string
   config: StandInConfig
-  db: PGlite
+  /** PGlite itself (inline) or its stand-in on the database thread: query, exec, transaction, listen */
+  db: Db
   mailbox: Mailbox
   appliedMigrations: string[]
   seeded: boolean
@@ -46,17 +48,20 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
     if (opts.reset) await rm(path.join(config.dataDir, 'pgdata'), { recursive: true, force: true })
   }
 
-  let db: PGlite | undefined
+  let db: Db | undefined
   try {
     const files = await migrationFiles(config.migrationsDir)
     const texts = await Promise.all(files.map((f) => readFile(path.join(config.migrationsDir, f), 'utf8')))
     if (config.seedFile) texts.push(await readFile(config.seedFile, 'utf8').catch(() => ''))
-    db = await openPGlite({
+    db = await openDatabase({
       dataDir: config.dataDir ? path.join(config.dataDir, 'pgdata') : null,
       snapshot: opts.snapshot,
       extensions: requestedExtensions(texts),
+      thread: opts.dbThread,
+      onFallback: (err) => console.warn('[supabase-local] no database thread, PGlite runs on the main thread:', (err as Error).message),
     })
     if (!(await isBootstrapped(db))) await bootstrap(db)
+    else await ensurePgrstWatch(db)
     const appliedMigrations = await applyMigrations(db, config.migrationsDir)
     const seeded = config.seedFile ? await applySeed(db, config.seedFile) : false
 

@@ -6,6 +6,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ApiSettingsInput, AuthSettingsInput } from './config.ts'
 import { applyMigrations, applySeed, bootstrap, migrationFiles, openPGlite, requestedExtensions } from './db.ts'
+import type { DbThread } from './db.ts'
 import { startStandIn, type StandIn } from './server.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -19,6 +20,10 @@ export interface TestStandInOptions {
   env?: Record<string, string | undefined>
   /** a config.toml to read; none by default, so each test states the settings it depends on */
   configFile?: string | null
+  /** PGlite on its own thread (default) or inline; `SUPABASE_LOCAL_DB_THREAD` when unset */
+  dbThread?: DbThread
+  /** serve the Postgres wire protocol on this port (0: any free one) */
+  dbPort?: number
 }
 
 async function sources(opts: TestStandInOptions): Promise<{ key: string; texts: string[] }> {
@@ -26,8 +31,9 @@ async function sources(opts: TestStandInOptions): Promise<{ key: string; texts: 
   const texts = await Promise.all(files.map((f) => readFile(path.join(opts.migrationsDir, f), 'utf8')))
   const seed = opts.seedFile ? await readFile(opts.seedFile, 'utf8') : ''
   const boot = await readFile(path.join(here, 'sql', 'bootstrap.sql'), 'utf8')
+  const watch = await readFile(path.join(here, 'sql', 'pgrst-watch.sql'), 'utf8')
   const hash = createHash('sha256')
-  for (const part of [boot, ...files, ...texts, seed]) hash.update(part).update('\0')
+  for (const part of [boot, watch, ...files, ...texts, seed]) hash.update(part).update('\0')
   return { key: hash.digest('hex').slice(0, 16), texts: seed ? [...texts, seed] : texts }
 }
 
@@ -69,5 +75,7 @@ export async function startTestStandIn(opts: TestStandInOptions): Promise<StandI
     configFile: opts.configFile ?? null,
     quiet: true,
     env: opts.env ?? {},
+    dbThread: opts.dbThread,
+    dbPort: opts.dbPort,
   })
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const TRIGGER = 'supabase_local_realtime'
@@ -37,7 +37,7 @@ export class ChangeCapture {
   private closed = false
 
   constructor(
-    private db: PGlite,
+    private db: Db,
     private onChanges: (changes: CapturedChange[]) => Promise<void>,
     private log: (...args: unknown[]) => void,
   ) {}

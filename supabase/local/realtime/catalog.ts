@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 
 /** What realtime needs to know about a published table. */
 export interface TableInfo {
@@ -19,7 +19,7 @@ export function qualified(schema: string, table: string): string {
   return `${quoteIdent(schema)}.${quoteIdent(table)}`
 }
 
-export async function tableInfo(db: PGlite, schema: string, table: string): Promise<TableInfo | null> {
+export async function tableInfo(db: Db, schema: string, table: string): Promise<TableInfo | null> {
   const r = await db.query<{
     rls: boolean
     replica_full: boolean
@@ -51,7 +51,7 @@ export async function tableInfo(db: PGlite, schema: string, table: string): Prom
 }
 
 /** The columns `role` may SELECT (column privileges included); empty when the role is unknown. */
-export async function selectableColumns(db: PGlite, role: string, schema: string, table: string): Promise<Set<string>> {
+export async function selectableColumns(db: Db, role: string, schema: string, table: string): Promise<Set<string>> {
   const r = await db.query<{ attname: string }>(
     `select a.attname from pg_attribute a
       where exists (select 1 from pg_roles where rolname = $1)
@@ -64,7 +64,7 @@ export async function selectableColumns(db: PGlite, role: string, schema: string
 }
 
 /** Null when `value` is valid input for the SQL type, else Postgres' own complaint. */
-export async function castError(db: PGlite, value: string, sqlType: string): Promise<string | null> {
+export async function castError(db: Db, value: string, sqlType: string): Promise<string | null> {
   try {
     await db.query(`select $1::text::${sqlType}`, [value])
     return null
@@ -74,7 +74,7 @@ export async function castError(db: PGlite, value: string, sqlType: string): Pro
 }
 
 /** The tables currently in the supabase_realtime publication, as `schema.table`. */
-export async function publishedTables(db: PGlite): Promise<Set<string>> {
+export async function publishedTables(db: Db): Promise<Set<string>> {
   const r = await db.query<{ name: string }>(
     `select schemaname || '.' || tablename as name from pg_publication_tables where pubname = 'supabase_realtime'`,
   )

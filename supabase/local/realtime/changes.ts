@@ -1,5 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
-import { withScope } from '../db.ts'
+import { withScope, type Db } from '../db.ts'
 import type { Subscriber } from './auth.ts'
 import type { CapturedChange } from './capture.ts'
 import { publishedTables, qualified, quoteIdent, selectableColumns, tableInfo, type TableInfo } from './catalog.ts'
@@ -50,7 +49,7 @@ interface CheckGroup {
  */
 export class ChangeDelivery {
   constructor(
-    private db: PGlite,
+    private db: Db,
     private hub: Hub,
     private log: (...args: unknown[]) => void,
   ) {}

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws'
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 import type { StandInConfig } from '../config.ts'
 import { checkRealtimeToken, type Subscriber } from './auth.ts'
 import type { ChangeCapture } from './capture.ts'
@@ -9,7 +9,7 @@ import { decodeFrame, encodeFrame, FrameError, type BroadcastPayload, type Frame
 
 export interface RealtimeDeps {
   config: StandInConfig
-  db: PGlite
+  db: Db
   hub: Hub
   capture: ChangeCapture
   log: (...args: unknown[]) => void

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 import type { Subscriber } from './auth.ts'
 import type { ChangeCapture } from './capture.ts'
 import { castError, tableInfo } from './catalog.ts'
@@ -39,7 +39,7 @@ function describe(p: Record<string, unknown>, filters: string[]): string {
  * Checks one postgres_changes entry of a join against the catalogue, and starts capturing its table
  * (before the join is answered, so a write right after SUBSCRIBED is not missed).
  */
-export async function prepareBinding(db: PGlite, capture: ChangeCapture, raw: unknown): Promise<PreparedBinding> {
+export async function prepareBinding(db: Db, capture: ChangeCapture, raw: unknown): Promise<PreparedBinding> {
   const params = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
   const id = bindingId(params)
   const event = String(params.event ?? '').toUpperCase()
@@ -101,7 +101,7 @@ class Verdict extends Error {
  * transaction, probe rows are written as the owner, then read (and one written) as the subscriber
  * with realtime.topic() set to the channel's topic.
  */
-export async function privateChannelAccess(db: PGlite, sub: Subscriber, topic: string): Promise<{ read: boolean; write: boolean }> {
+export async function privateChannelAccess(db: Db, sub: Subscriber, topic: string): Promise<{ read: boolean; write: boolean }> {
   try {
     await db.transaction(async (tx) => {
       const probes = await tx.query<{ id: number }>(

@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite'
 import { z } from 'zod'
 import type { StandInConfig } from '../config.ts'
+import type { Db } from '../db.ts'
 import { json, type LocalRequest, type LocalResponse } from '../http.ts'
 import { resolveRequestAuth } from '../jwt.ts'
 import type { Hub } from './hub.ts'
@@ -35,7 +35,7 @@ interface Outgoing {
   id?: string
 }
 
-type Deps = { config: StandInConfig; db: PGlite; hub: Hub }
+type Deps = { config: StandInConfig; db: Db; hub: Hub }
 
 const EMPTY_202: LocalResponse = { status: 202, headers: {}, body: undefined }
 const unauthorized = (status: 401 | 403) => json(status, { message: 'Unauthorized' })

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 import { loadRowFunctions, type RowFunction } from './computed.ts'
 
 /** PostgREST's schema cache: tables, columns, foreign keys and functions of the exposed schemas. */
@@ -139,7 +139,7 @@ function toFn(r: FnRow): Fn {
   return { schema: r.schema, name: r.name, args, returnType: r.returnType, returnsSet: r.returnsSet, shape, resultColumns, volatility: r.volatility }
 }
 
-export async function loadCatalogue(db: PGlite, schemas: string[]): Promise<Catalogue> {
+export async function loadCatalogue(db: Db, schemas: string[]): Promise<Catalogue> {
   const [tables, fks, fns] = [
     await db.query<{ schema: string; name: string; kind: string; columns: Column[]; pk: string[]; uniques: string[][] }>(TABLES_SQL, [schemas]),
     await db.query<ForeignKey>(FKS_SQL, [schemas]),
@@ -175,7 +175,7 @@ export class SchemaCache {
   private pending: Promise<Catalogue> | null = null
 
   constructor(
-    private readonly db: PGlite,
+    private readonly db: Db,
     private readonly schemas: string[],
   ) {}
 
@@ -183,24 +183,29 @@ export class SchemaCache {
     return this.current ?? this.reload()
   }
 
-  /** Forget the cached catalogue: the next request loads it again (a statement hit a stale name). */
+  /** Forget the cached catalogue: the next request loads it again (DDL, NOTIFY pgrst, a stale name). */
   invalidate(): void {
     this.current = null
+    this.pending = null // a load already under way may predate the change
   }
 
   reload(): Promise<Catalogue> {
-    this.pending ??= loadCatalogue(this.db, this.schemas).then(
+    if (this.pending) return this.pending
+    const pending: Promise<Catalogue> = loadCatalogue(this.db, this.schemas).then(
       (c) => {
-        this.current = c
-        this.pending = null
+        if (this.pending === pending) {
+          this.current = c
+          this.pending = null
+        }
         return c
       },
       (err) => {
-        this.pending = null
+        if (this.pending === pending) this.pending = null
         throw err
       },
     )
-    return this.pending
+    this.pending = pending
+    return pending
   }
 
   /** Looks something up, reloading once when it is missing. */

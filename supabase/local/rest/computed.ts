@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite'
+import type { Db } from '../db.ts'
 
 /**
  * Functions of one row-type argument: PostgREST's computed fields (`full_name(people) returns text`,
@@ -36,7 +36,7 @@ left join pg_namespace rn on rn.oid = rc.relnamespace
 where p.pronargs = 1 and p.prokind = 'f' and n.nspname not in ('pg_catalog', 'information_schema')
 order by n.nspname, p.proname`
 
-export async function loadRowFunctions(db: PGlite): Promise<RowFunction[]> {
+export async function loadRowFunctions(db: Db): Promise<RowFunction[]> {
   return (await db.query<RowFunction>(ROW_FUNCTIONS_SQL)).rows
 }
 

@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite'
 import type { StandInConfig } from '../config.ts'
-import { withScope } from '../db.ts'
+import type { Db } from '../db.ts'
+import { withStatement } from '../db-oneshot.ts'
 import { parsePrefer, type LocalRequest, type LocalResponse } from '../http.ts'
 import type { Scoped } from './ast.ts'
 import { AuthCache } from './auth-cache.ts'
@@ -8,7 +8,7 @@ import { SchemaCache, type Catalogue } from './catalogue.ts'
 import { RestError, jwtError, toRestError, unacceptableSchema } from './errors.ts'
 import { GEOMETRY_MISSING } from './formats.ts'
 import { contentTypeOf, negotiate, type Negotiated } from './media.ts'
-import { PlanAnswer, explainSql, planBody } from './plan.ts'
+import { PlanAnswer, runPlan } from './plan.ts'
 import { ReloadCatalogue, type BuildContext } from './read.ts'
 import { plannedRows } from './count.ts'
 import { singularError, type ResultRow } from './respond.ts'
@@ -62,8 +62,15 @@ function decodeSegment(s: string): string {
   }
 }
 
-export function createRestHandler(config: StandInConfig, db: PGlite, settings = new RestSettings(db, config)) {
-  const cache = new SchemaCache(db, config.exposedSchemas)
+/** The schema cache and the in-database settings, shared with the service that listens for NOTIFY pgrst. */
+export interface RestState {
+  cache?: SchemaCache
+  settings?: RestSettings
+}
+
+export function createRestHandler(config: StandInConfig, db: Db, state: RestState = {}) {
+  const cache = state.cache ?? new SchemaCache(db, config.exposedSchemas)
+  const settings = state.settings ?? new RestSettings(db, config)
   const auths = new AuthCache(config)
 
   return async function handle(req: LocalRequest): Promise<LocalResponse> {
@@ -117,21 +124,19 @@ export function createRestHandler(config: StandInConfig, db: PGlite, settings = 
           const scope = { role, claims, method: req.method, path: req.path, headers: req.headers, settings }
           try {
             if (media.plan) {
-              const plan = media.plan
-              const text = await withScope(db, scope, async (tx) => {
-                const body = planBody(await tx.query(explainSql(plan, sql), params, { parsers: { 114: (x: string) => x } }))
-                if (prefer['tx'] === 'rollback') throw new Rollback({ total: null, page_total: 0, body, resp_headers: null, resp_status: null })
-                return body
-              }).catch((err) => (err instanceof Rollback ? (err.row.body ?? '') : Promise.reject(err)))
+              const text = await runPlan(db, scope, media.plan, sql, params, prefer['tx'] === 'rollback')
               const headers: Record<string, string> = { 'Content-Type': this.contentType }
               if (this.profile) headers['Content-Profile'] = this.schema
               throw new PlanAnswer({ status: 200, headers, body: text })
             }
-            return await withScope(db, scope, async (tx) => {
-              const result = await tx.query<ResultRow>(sql, params)
+            // a read, or a write nothing below can roll back, commits in the statement's own round
+            // trip; a planned count is EXPLAINed in the same transaction
+            const holds = this.singular || prefer['tx'] === 'rollback' || prefer['handling'] === 'strict' || this.media.format === 'geojson'
+            const commitFirst = explain === undefined && (readOnly || !holds)
+            return await withStatement<ResultRow, ResultRow>(db, scope, sql, params, commitFirst, async (result, tx) => {
               const row = result.rows[0]
               if (row.body === GEOMETRY_MISSING) throw new RestError(400, '22023', 'geometry column is missing')
-              if (explain !== undefined) row.planned = await plannedRows(tx, explain, params)
+              if (explain !== undefined && tx) row.planned = await plannedRows(tx, explain, params)
               if (this.singular && row.page_total !== 1) throw singularError(row.page_total)
               const maxAffected = Number(prefer['max-affected'])
               if (!readOnly && prefer['handling'] === 'strict' && Number.isInteger(maxAffected) && row.page_total > maxAffected) {

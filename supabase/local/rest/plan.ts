@@ -1,3 +1,5 @@
+import { withScope, type Db, type RequestScope } from '../db.ts'
+import { keepText } from '../db-thread.ts'
 import type { LocalResponse } from '../http.ts'
 import type { PlanOption } from './media.ts'
 
@@ -24,6 +26,26 @@ export function explainSql(plan: { format: 'text' | 'json'; options: PlanOption[
 /** PostgREST joins the plan's rows with `BS.unlines` (one row for JSON, one per line for text). */
 export function planBody(result: { rows: unknown[] }): string {
   return result.rows.map((r) => String(Object.values(r as Record<string, unknown>)[0])).join('\n') + '\n'
+}
+
+const JSON_OID = 114
+
+class RolledBack extends Error {
+  constructor(readonly body: string) {
+    super('rollback')
+  }
+}
+
+/**
+ * The statement EXPLAINed under the request's scope, its plan text as Postgres wrote it (the JSON
+ * form is not re-serialized); `Prefer: tx=rollback` rolls back what an `analyze` ran.
+ */
+export async function runPlan(db: Db, scope: RequestScope, plan: { format: 'text' | 'json'; options: PlanOption[] }, sql: string, params: unknown[], rollback: boolean): Promise<string> {
+  return withScope(db, scope, async (tx) => {
+    const body = planBody(await tx.query(explainSql(plan, sql), params, keepText([JSON_OID])))
+    if (rollback) throw new RolledBack(body)
+    return body
+  }).catch((err) => (err instanceof RolledBack ? err.body : Promise.reject(err)))
 }
 
 /** Carries a finished plan out of the route: it answers 200 with the plan instead of rows. */

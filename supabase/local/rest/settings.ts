@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite'
 import type { StandInConfig } from '../config.ts'
+import type { Db } from '../db.ts'
 
 /**
  * PostgREST settings the stand-in honours beyond schemas and max rows: `db-aggregates-enabled`
@@ -39,7 +39,7 @@ export class RestSettings {
   private unlisten: (() => Promise<void>) | null = null
 
   constructor(
-    private readonly db: PGlite,
+    private readonly db: Db,
     private readonly config: StandInConfig,
   ) {}
 

@@ -80,6 +80,14 @@ describe('rest/v1 features combined', () => {
     expect(status).toBe(200)
     expect(typeof data).toBe('string')
     expect(data as unknown as string).toMatch(/employees/)
+    // the JSON plan is the text Postgres wrote (its indentation, its two-decimal costs), also from the database thread
+    const res = await fetch(`${standIn.url}/rest/v1/employees?select=name,manager(name)`, {
+      headers: { apikey: standIn.config.anonKey, accept: 'application/vnd.pgrst.plan+json; for="application/json"' },
+    })
+    expect(res.status).toBe(200)
+    const raw = await res.text()
+    expect(raw).toMatch(/^\[\n {2}\{\n {4}"Plan": \{\n {6}"Node Type": "Aggregate",/)
+    expect(raw).toMatch(/"Startup Cost": \d+\.\d\d,/)
     const rows = await anon.from('employees').select('name, manager(name)').order('id')
     expect(rows.data).toEqual([
       { name: 'Taylor', manager: null },

@@ -13,7 +13,7 @@ describe('request scope', () => {
 
   it('quotes a literal so that quotes, backslashes and statement breaks stay text', () => {
     expect(sqlLiteral(`it's`)).toBe(`'it''s'`)
-    expect(sqlLiteral(`a\\'b`)).toBe(`'a\\''b'`)
+    expect(sqlLiteral(`a\\'b`)).toBe(`E'a\\\\''b'`)
     expect(sqlLiteral(`x\u0000y`)).toBe(`'xy'`)
   })
 
