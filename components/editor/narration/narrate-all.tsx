@@ -10,7 +10,7 @@ import { useNarration } from './narration-context'
 export function NarrateAll({ scenes }: { scenes: PhotoScene[] }) {
   const narration = useNarration()
   if (!narration) return null
-  const todo = scenesToNarrate(scenes, narration.voiceId).length
+  const pending = scenesToNarrate(scenes, narration.voiceId).length
   const withScript = scenes.filter((s) => spokenScript(s.script)).length
   const current = scenes.filter((s) => narrationState(s, narration.voiceId) === 'current').length
   const progress = narration.progress
@@ -43,11 +43,11 @@ export function NarrateAll({ scenes }: { scenes: PhotoScene[] }) {
         size="sm"
         variant="outline"
         pending={Boolean(progress)}
-        disabled={!narration.voiceId || !todo || Boolean(progress)}
+        disabled={!narration.voiceId || !pending || Boolean(progress)}
         onClick={() => void narration.narrateAll()}
         data-testid="narrate-all"
       >
-        <Mic aria-hidden /> {progress ? `Narrating ${progress.done} of ${progress.total}…` : todo ? `Narrate ${todo} scene${todo === 1 ? '' : 's'}` : 'All narrated'}
+        <Mic aria-hidden /> {progress ? `Narrating ${progress.done} of ${progress.total}…` : pending ? `Narrate ${pending} scene${pending === 1 ? '' : 's'}` : 'All narrated'}
       </Button>
     </div>
   )

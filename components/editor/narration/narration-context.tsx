@@ -100,20 +100,20 @@ export function NarrationProvider({ teamId, videoId, voiceId, scenes, urls, onUr
   )
 
   const narrateAll = useCallback(async () => {
-    const todo = scenesToNarrate(live.current.scenes, live.current.voiceId)
-    if (!todo.length) return void toast.info('Every scene with a script is already narrated with this voice.')
-    const id = toast.loading(`Narrating ${todo.length} scene${todo.length === 1 ? '' : 's'}…`)
-    setProgress({ done: 0, total: todo.length })
+    const pending = scenesToNarrate(live.current.scenes, live.current.voiceId)
+    if (!pending.length) return void toast.info('Every scene with a script is already narrated with this voice.')
+    const id = toast.loading(`Narrating ${pending.length} scene${pending.length === 1 ? '' : 's'}…`)
+    setProgress({ done: 0, total: pending.length })
     let done = 0
     try {
-      for (let at = 0; at < todo.length; at += BATCH) {
-        const error = await request(todo.slice(at, at + BATCH))
-        if (error) return void toast.error(`${error}${done ? ` ${done} of ${todo.length} scenes were narrated.` : ''}`, { id })
-        done = Math.min(todo.length, at + BATCH)
-        setProgress({ done, total: todo.length })
-        toast.loading(`Narrated ${done} of ${todo.length}…`, { id })
+      for (let at = 0; at < pending.length; at += BATCH) {
+        const error = await request(pending.slice(at, at + BATCH))
+        if (error) return void toast.error(`${error}${done ? ` ${done} of ${pending.length} scenes were narrated.` : ''}`, { id })
+        done = Math.min(pending.length, at + BATCH)
+        setProgress({ done, total: pending.length })
+        toast.loading(`Narrated ${done} of ${pending.length}…`, { id })
       }
-      toast.success(`${todo.length} scene${todo.length === 1 ? '' : 's'} narrated`, { id, description: 'Press play in the preview to hear them in place.' })
+      toast.success(`${pending.length} scene${pending.length === 1 ? '' : 's'} narrated`, { id, description: 'Press play in the preview to hear them in place.' })
     } finally {
       setProgress(null)
     }
