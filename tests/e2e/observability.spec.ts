@@ -109,7 +109,7 @@ test('after sign-in events name the account and its team; replays mask every tex
   await page.waitForTimeout(3_000)
   const replay = JSON.stringify(posthog.snapshots())
   // the dialog is in the replay (its structure), its words are not: every text is masked by default
-  expect(replay).toContain('"role":"dialog"')
+  expect(replay).toContain('"tagName":"dialog"')
   for (const secret of ['Typed Secret Name', '555 0100 777', 'typed.secret@example.test', 'Phone (optional)', 'New agent']) expect(replay).not.toContain(secret)
   const grouped = posthog.events().filter((e) => e.properties.distinct_id === DEMO_IDS.owner && e.event === '$pageview')
   expect(grouped.some((e) => (e.properties.$groups as { team?: string } | undefined)?.team === DEMO_IDS.team)).toBe(true)
