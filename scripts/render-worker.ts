@@ -77,7 +77,7 @@ async function main() {
       if (Date.now() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = Date.now()
         const purged = await purgeExpiredTrials(db)
-        if (purged.files) console.log(`[worker] purged expired trials: ${purged.files} files`)
+        if (purged.files) console.log(`[worker] purged expired and orphaned trial files: ${purged.files}`)
       }
       const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal, onOutcome })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
