@@ -43,7 +43,7 @@ describe('a trial needs the app’s admission', () => {
   it('refuses an anonymous session made straight through the auth API everything a trial gives', async () => {
     const { client, user, db } = await direct()
     // no project through REST, whatever the body
-    for (const body of [{}, { title: 'Mine' }, { owner_id: user.id }]) {
+    for (const body of [{}, { title: 'Mine' }, { owner_id: user.id }] as Record<string, string>[]) {
       const { error } = await client.from('trial_projects').insert(body).select('id')
       expect(error?.message ?? '', JSON.stringify(body)).toMatch(/row-level security|permission denied/)
     }
