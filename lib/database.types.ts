@@ -949,6 +949,21 @@ export type Database = {
           },
         ]
       }
+      trial_admissions: {
+        Row: {
+          admitted_at: string
+          user_id: string
+        }
+        Insert: {
+          admitted_at?: string
+          user_id: string
+        }
+        Update: {
+          admitted_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       trial_projects: {
         Row: {
           claimed_video_id: string | null
@@ -1357,6 +1372,12 @@ export type Database = {
           videos: number
           trials: number
         })[]
+      }
+      admit_trial_visitor: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: boolean
       }
       cancel_render: {
         Args: {
