@@ -1,7 +1,8 @@
 // The project's own implementation of Supabase's database linter (splinter): the same lint names,
-// levels, facing, categories and cache keys, and the same result shape, so a finding here reads like
-// the one the hosted dashboard's "Advisors" would show. Written from splinter's lint definitions
-// (supabase/splinter, lints/*.sql); none of its code is vendored. docs/security.md#the-database-linter
+// titles, levels, facing, categories, metadata and cache keys, and the same result shape, so a finding
+// here matches the one the hosted dashboard's "Advisors" would show (cache keys are interchangeable).
+// Written from splinter's lint definitions (supabase/splinter, lints/*.sql); none of its code is
+// vendored, and the description and detail sentences are our own. docs/security.md#the-database-linter
 
 /** One lint's fixed facts; its query answers the rows (detail, metadata, cache_key). */
 export interface LintDef {

@@ -10,8 +10,8 @@ export const PERFORMANCE_LINTS: LintDef[] = [
     name: 'unindexed_foreign_keys', code: '0001', title: 'Unindexed foreign keys', level: 'INFO', facing: 'EXTERNAL', categories: PERFORMANCE,
     description: 'Finds foreign keys whose columns do not lead any index, so deletes on the referenced table and joins scan.',
     sql: `
-      select format('Table \`%s.%s\` has a foreign key \`%s\` without a covering index. This can lead to suboptimal query performance.',
-                    n.nspname, c.relname, k.conname) as detail,
+      select format('Foreign key \`%s\` on \`%s.%s\` has no index starting with its columns: lookups through it scan the table.',
+                    k.conname, n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table', 'fkey_name', k.conname, 'fkey_columns', k.conkey) as metadata,
              format('unindexed_foreign_keys_%s_%s_%s', n.nspname, c.relname, k.conname) as cache_key
         from pg_catalog.pg_constraint k
@@ -28,8 +28,8 @@ export const PERFORMANCE_LINTS: LintDef[] = [
     name: 'auth_rls_initplan', code: '0003', title: 'Auth RLS Initialization Plan', level: 'WARN', facing: 'EXTERNAL', categories: PERFORMANCE,
     description: 'Finds policies that call `auth.<function>()` or `current_setting()` directly, so it runs once per row instead of once per query (wrap it in `(select …)`).',
     sql: `
-      select format('Table \`%s.%s\` has a row level security policy \`%s\` that re-evaluates current_setting() or auth.<function>() for each row. This produces suboptimal query performance at scale. Resolve the issue by replacing \`auth.<function>()\` with \`(select auth.<function>())\`. See [docs](https://supabase.com/docs/guides/database/postgres/row-level-security#call-functions-with-select) for more info.',
-                    p.schemaname, p.tablename, p.policyname) as detail,
+      select format('Policy \`%s\` on \`%s.%s\` calls auth.<function>() or current_setting() for every row; write \`(select auth.uid())\` so it runs once per statement.',
+                    p.policyname, p.schemaname, p.tablename) as detail,
              jsonb_build_object('schema', p.schemaname, 'name', p.tablename, 'type', 'table') as metadata,
              format('auth_rls_init_plan_%s_%s_%s', p.schemaname, p.tablename, p.policyname) as cache_key
         from pg_catalog.pg_policies p
@@ -48,7 +48,7 @@ export const PERFORMANCE_LINTS: LintDef[] = [
     name: 'no_primary_key', code: '0004', title: 'No Primary Key', level: 'INFO', facing: 'EXTERNAL', categories: PERFORMANCE,
     description: 'Finds tables without a primary key (slow to address rows; logical replication and realtime need one).',
     sql: `
-      select format('Table \`%s.%s\` does not have a primary key', n.nspname, c.relname) as detail,
+      select format('Table \`%s.%s\` has no primary key: rows cannot be addressed reliably.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table') as metadata,
              format('no_primary_key_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -73,8 +73,8 @@ export const PERFORMANCE_LINTS: LintDef[] = [
          where c.relkind = 'r' and p.polpermissive and ${userSchema('n.nspname')} and not ${fromExtension('c.oid')}
            and r.rolname not like 'pg\\_%' and r.rolname not like 'supabase%admin' and not r.rolbypassrls
       )
-      select format('Table \`%s.%s\` has multiple permissive policies for role \`%s\` for action \`%s\`. Policies include \`%s\`',
-                    nspname, relname, rolname, cmd, array_agg(polname order by polname)) as detail,
+      select format('\`%s.%s\`: %s permissive %s policies apply to role \`%s\` (%s), and each runs on every row.',
+                    nspname, relname, count(*), cmd, rolname, string_agg(polname, ', ' order by polname)) as detail,
              jsonb_build_object('schema', nspname, 'name', relname, 'type', 'table') as metadata,
              format('multiple_permissive_policies_%s_%s_%s_%s', nspname, relname, rolname, cmd) as cache_key
         from acts
@@ -86,8 +86,8 @@ export const PERFORMANCE_LINTS: LintDef[] = [
     name: 'duplicate_index', code: '0009', title: 'Duplicate Index', level: 'WARN', facing: 'EXTERNAL', categories: PERFORMANCE,
     description: 'Finds identical indexes on one table (each costs writes and space for nothing).',
     sql: `
-      select format('Table \`%s.%s\` has identical indexes %s. Drop all except one of them', n.nspname, c.relname,
-                    array_agg(x.indexname order by x.indexname)) as detail,
+      select format('\`%s.%s\` has identical indexes (%s); one is enough.', n.nspname, c.relname,
+                    string_agg(x.indexname, ', ' order by x.indexname)) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname,
                                 'type', case c.relkind when 'r' then 'table' else 'materialized view' end,
                                 'indexes', array_agg(x.indexname order by x.indexname)) as metadata,

@@ -23,7 +23,7 @@ const squeeze = (expr: string) => `replace(replace(replace(lower(coalesce(${expr
 /** Tables, views and the like that `role` sees in the GraphQL schema (pg_graphql installed only). */
 function graphqlExposed(role: 'anon' | 'authenticated'): string {
   return `
-    select format('%s \`%s.%s\` is visible in the GraphQL schema because the \`${role}\` role can \`SELECT\` it.',
+    select format('The \`${role}\` role may select %s \`%s.%s\`, so it appears in the GraphQL schema for it.',
                   k.kind, n.nspname, c.relname) as detail,
            jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', k.kind) as metadata,
            format('pg_graphql_${role}_table_exposed_%s_%s', n.nspname, c.relname) as cache_key
@@ -43,7 +43,7 @@ export const MORE_SECURITY_LINTS: LintDef[] = [
     name: 'sensitive_columns_exposed', code: '0023', title: 'Sensitive Columns Exposed', level: 'ERROR', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds API tables without row level security whose column names suggest credentials or personal data.',
     sql: `
-      select format('Table \`%s.%s\` is exposed via API without RLS and contains potentially sensitive column(s): %s. This may lead to data exposure.',
+      select format('Table \`%s.%s\` is in the API without row level security and has columns that look sensitive: %s.',
                     n.nspname, c.relname, string_agg(a.attname, ', ' order by a.attname)) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table',
                                 'sensitive_columns', array_agg(a.attname order by a.attname),
@@ -75,11 +75,10 @@ export const MORE_SECURITY_LINTS: LintDef[] = [
            and ${userSchema('pp.schemaname')}
            and pp.roles && array['public', 'anon', 'authenticated']::name[]
       )
-      select format('Table \`%s.%s\` has an RLS policy \`%s\` for \`%s\` that allows unrestricted access%s. This effectively bypasses row-level security for %s.',
-                    schemaname, tablename, policyname, cmd,
-                    case when open_using and open_check then ' (both USING and WITH CHECK are always true)'
-                         when open_using then ' (USING clause is always true)' else ' (WITH CHECK clause is always true)' end,
-                    array_to_string(roles, ', ')) as detail,
+      select format('Policy \`%s\` on \`%s.%s\` lets %s %s any row: its %s always true, so row level security does not restrict it.',
+                    policyname, schemaname, tablename, array_to_string(roles, ', '), lower(cmd),
+                    case when open_using and open_check then 'USING and WITH CHECK are'
+                         when open_using then 'USING is' else 'WITH CHECK is' end) as detail,
              jsonb_build_object('schema', schemaname, 'name', tablename, 'type', 'table', 'policy_name', policyname,
                                 'command', cmd, 'roles', roles, 'qual', qual, 'with_check', with_check,
                                 'permissive_using', open_using, 'permissive_with_check', open_check) as metadata,
@@ -103,8 +102,8 @@ export const MORE_SECURITY_LINTS: LintDef[] = [
                 or (regexp_match(pp.qual, $re$^\\s*\\(*\\s*bucket_id\\s*=\\s*('(?:[^']|'')*')(\\s*::\\s*[[:alnum:]_.]+)?\\s*\\)*\\s*$$re$, 'i'))[1]
                    = '''' || replace(b.id, '''', '''''') || '''')
       )
-      select format('Public bucket \`%s\` has %s broad SELECT %s on \`storage.objects\` (%s), allowing clients to list all files. Public buckets don''t need this for object URL access and it may expose more data than intended.',
-                    name, count(*), case when count(*) = 1 then 'policy' else 'policies' end,
+      select format('Public bucket \`%s\` has broad SELECT %s on \`storage.objects\` (%s): any client can list every file, which public URLs do not need.',
+                    name, case when count(*) = 1 then 'policy' else 'policies' end,
                     string_agg(policyname, ', ' order by policyname)) as detail,
              jsonb_build_object('schema', 'storage', 'name', name, 'type', 'bucket', 'bucket_id', id, 'bucket_name', name,
                                 'policy_names', array_agg(policyname order by policyname), 'policy_count', count(*)) as metadata,

@@ -6,7 +6,7 @@ const SECURITY = ['SECURITY'] as LintDef['categories']
 /** Definer functions in exposed schemas that `role` may execute (0028 anon, 0029 authenticated). */
 function definerExecutable(role: 'anon' | 'authenticated'): string {
   return `
-    select format('Function \`%s.%s(%s)\` can be executed by the \`${role}\` role as a \`SECURITY DEFINER\` function via \`/rest/v1/rpc/%s\`. Revoke \`EXECUTE\` or switch it to \`SECURITY INVOKER\` if that is not intentional.',
+    select format('\`%s.%s(%s)\` is SECURITY DEFINER and the \`${role}\` role may execute it: it can be called at \`/rest/v1/rpc/%s\` and runs with its owner''s rights. Unless that is meant, revoke EXECUTE, make it SECURITY INVOKER or move it out of the API schemas.',
                   n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid), p.proname) as detail,
            jsonb_build_object('schema', n.nspname, 'name', p.proname,
                               'arguments', pg_catalog.pg_get_function_identity_arguments(p.oid),
@@ -27,7 +27,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'auth_users_exposed', code: '0002', title: 'Exposed Auth Users', level: 'ERROR', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds views and materialized views in API schemas that read `auth.users` and that anon or authenticated may select: they can hand out every account\'s data.',
     sql: `
-      select format('View/Materialized View "%s" in the public schema may expose \`auth.users\` data to anon or authenticated roles.', c.relname) as detail,
+      select format('\`%s.%s\` reads \`auth.users\` and \`anon\` or \`authenticated\` may select it: it can hand out account data.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'view',
                'exposed_to', array_remove(array[
                  case when pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') then 'anon' end,
@@ -48,8 +48,8 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'policy_exists_rls_disabled', code: '0007', title: 'Policy Exists RLS Disabled', level: 'ERROR', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds tables that have row level security policies while row level security itself is off, so the policies do nothing.',
     sql: `
-      select format('Table \`%s.%s\` has RLS policies but RLS is not enabled on the table. Policies include %s.',
-                    n.nspname, c.relname, array_agg(p.polname order by p.polname)) as detail,
+      select format('\`%s.%s\` has policies (%s) but row level security is off, so none of them applies.',
+                    n.nspname, c.relname, string_agg(p.polname, ', ' order by p.polname)) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table') as metadata,
              format('policy_exists_rls_disabled_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_policy p
@@ -63,7 +63,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'rls_enabled_no_policy', code: '0008', title: 'RLS Enabled No Policy', level: 'INFO', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds tables with row level security on and no policy at all: nobody but the owner and BYPASSRLS roles reads or writes them.',
     sql: `
-      select format('Table \`%s.%s\` has RLS enabled, but no policies exist', n.nspname, c.relname) as detail,
+      select format('\`%s.%s\` has row level security on and no policy: only its owner and BYPASSRLS roles can use it.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table') as metadata,
              format('rls_enabled_no_policy_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -76,7 +76,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'security_definer_view', code: '0010', title: 'Security Definer View', level: 'ERROR', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds API views that run with their owner\'s rights (no `security_invoker`), so the owner\'s permissions and RLS apply instead of the caller\'s.',
     sql: `
-      select format('View \`%s.%s\` is defined with the SECURITY DEFINER property', n.nspname, c.relname) as detail,
+      select format('View \`%s.%s\` runs with its owner''s rights (no security_invoker): the owner''s grants and RLS decide what callers see.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'view') as metadata,
              format('security_definer_view_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -91,7 +91,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'function_search_path_mutable', code: '0011', title: 'Function Search Path Mutable', level: 'WARN', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds functions that do not pin `search_path`, so what their unqualified names mean depends on the caller\'s setting.',
     sql: `
-      select format('Function \`%s.%s\` has a role mutable search_path', n.nspname, p.proname) as detail,
+      select format('Function \`%s.%s\` does not set search_path: its unqualified names resolve through the caller''s.', n.nspname, p.proname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', p.proname, 'type', 'function') as metadata,
              format('function_search_path_mutable_%s_%s_%s', n.nspname, p.proname, md5(p.prosrc)) as cache_key
         from pg_catalog.pg_proc p
@@ -104,7 +104,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'rls_disabled_in_public', code: '0013', title: 'RLS Disabled in Public', level: 'ERROR', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds tables in API schemas that anon or authenticated may select while row level security is off.',
     sql: `
-      select format('Table \`%s.%s\` is public, but RLS has not been enabled.', n.nspname, c.relname) as detail,
+      select format('Table \`%s.%s\` is in an API schema, \`anon\` or \`authenticated\` may select it, and row level security is off.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table') as metadata,
              format('rls_disabled_in_public_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -117,7 +117,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'extension_in_public', code: '0014', title: 'Extension in Public', level: 'WARN', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds extensions installed into the `public` schema, where their objects join the API.',
     sql: `
-      select format('Extension \`%s\` is installed in the public schema. Move it to another schema.', e.extname) as detail,
+      select format('Extension \`%s\` lives in the \`public\` schema; install it into another one (such as \`extensions\`).', e.extname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', e.extname, 'type', 'extension') as metadata,
              format('extension_in_public_%s', e.extname) as cache_key
         from pg_catalog.pg_extension e
@@ -129,8 +129,8 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'rls_references_user_metadata', code: '0015', title: 'RLS references user metadata', level: 'ERROR', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds policies that read `user_metadata` from the JWT: people edit their own user_metadata, so it proves nothing.',
     sql: `
-      select format('Table \`%s.%s\` has a row level security policy \`%s\` that references Supabase Auth \`user_metadata\`. \`user_metadata\` is editable by end users and should never be used in a security context.',
-                    p.schemaname, p.tablename, p.policyname) as detail,
+      select format('Policy \`%s\` on \`%s.%s\` reads \`user_metadata\` from the JWT; people edit their own user_metadata, so it cannot decide access.',
+                    p.policyname, p.schemaname, p.tablename) as detail,
              jsonb_build_object('schema', p.schemaname, 'name', p.tablename, 'type', 'table') as metadata,
              format('rls_references_user_metadata_%s_%s_%s', p.schemaname, p.tablename, p.policyname) as cache_key
         from pg_catalog.pg_policies p
@@ -144,7 +144,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'materialized_view_in_api', code: '0016', title: 'Materialized View in API', level: 'WARN', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds materialized views anon or authenticated may select through the API (they have no row level security).',
     sql: `
-      select format('Materialized view \`%s.%s\` is selectable by anon or authenticated roles', n.nspname, c.relname) as detail,
+      select format('Materialized view \`%s.%s\` can be selected by \`anon\` or \`authenticated\` through the API, and has no row level security.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'materialized view') as metadata,
              format('materialized_view_in_api_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -157,7 +157,7 @@ export const SECURITY_LINTS: LintDef[] = [
     name: 'foreign_table_in_api', code: '0017', title: 'Foreign Table in API', level: 'WARN', facing: 'EXTERNAL', categories: SECURITY,
     description: 'Finds foreign tables reachable through the API; foreign tables ignore row level security.',
     sql: `
-      select format('Foreign table \`%s.%s\` is accessible over APIs', n.nspname, c.relname) as detail,
+      select format('Foreign table \`%s.%s\` can be reached through the API; foreign tables ignore row level security.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'foreign table') as metadata,
              format('foreign_table_in_api_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -171,7 +171,7 @@ export const SECURITY_LINTS: LintDef[] = [
     remediation: 'https://supabase.com/docs/guides/database/database-linter?lint=unsupported_reg_types',
     description: 'Finds table columns of reg* types that pg_upgrade cannot carry over (they hold OIDs), which blocks database upgrades.',
     sql: `
-      select format('Table \`%s.%s\` has a column \`%s\` with unsupported reg* type \`%s\`.', n.nspname, c.relname, a.attname, t.typname) as detail,
+      select format('Column \`%s\` of \`%s.%s\` has type \`%s\`, whose stored OIDs pg_upgrade cannot carry over.', a.attname, n.nspname, c.relname, t.typname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'column', a.attname, 'type', 'table') as metadata,
              format('unsupported_reg_types_%s_%s_%s', n.nspname, c.relname, a.attname) as cache_key
         from pg_catalog.pg_attribute a
@@ -188,7 +188,7 @@ export const SECURITY_LINTS: LintDef[] = [
     description: 'Finds pgmq queue tables without row level security while `pgmq_public` is exposed through the API.',
     // splinter keys these findings with the rls_disabled_in_public prefix; kept, so keys match the dashboard's
     sql: `
-      select format('Table \`%s.%s\` is public, but RLS has not been enabled.', n.nspname, c.relname) as detail,
+      select format('Queue table \`%s.%s\` has row level security off while \`pgmq_public\` is exposed through the API.', n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'type', 'table') as metadata,
              format('rls_disabled_in_public_%s_%s', n.nspname, c.relname) as cache_key
         from pg_catalog.pg_class c
@@ -202,7 +202,7 @@ export const SECURITY_LINTS: LintDef[] = [
     remediation: 'Drop the foreign key constraint that references the auth schema.',
     description: 'Finds foreign keys onto a unique (not primary) key of an auth table, which Supabase Auth may change or drop.',
     sql: `
-      select format('Table \`%s\`.\`%s\` has a foreign key \`%s\` referencing an auth unique constraint', n.nspname, c.relname, k.conname) as detail,
+      select format('Foreign key \`%s\` on \`%s.%s\` references a unique key of an auth table other than its primary key.', k.conname, n.nspname, c.relname) as detail,
              jsonb_build_object('schema', n.nspname, 'name', c.relname, 'foreign_key', k.conname) as metadata,
              format('fkey_to_auth_unique_%s_%s_%s', n.nspname, c.relname, k.conname) as cache_key
         from pg_catalog.pg_constraint k

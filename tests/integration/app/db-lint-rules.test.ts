@@ -103,7 +103,9 @@ describe('the database linter (splinter lints)', () => {
       expect(find(key), key).toMatchObject({ name, level, facing: 'EXTERNAL', categories: [category] })
     }
     const mutable = after.filter((f) => f.name === 'function_search_path_mutable')
-    expect(mutable.map((f) => f.detail)).toEqual(['Function `public.lint_mutable` has a role mutable search_path'])
+    expect(mutable.map((f) => f.detail)).toEqual([
+      "Function `public.lint_mutable` does not set search_path: its unqualified names resolve through the caller's.",
+    ])
     expect(mutable[0].cache_key).toMatch(/^function_search_path_mutable_public_lint_mutable_[0-9a-f]{32}$/)
   })
 
@@ -113,7 +115,7 @@ describe('the database linter (splinter lints)', () => {
       ['cache_key', 'categories', 'description', 'detail', 'facing', 'level', 'metadata', 'name', 'remediation', 'title'],
     )
     expect(f.detail).toBe(
-      'Function `public.lint_definer(p_x integer, p_y text)` can be executed by the `anon` role as a `SECURITY DEFINER` function via `/rest/v1/rpc/lint_definer`. Revoke `EXECUTE` or switch it to `SECURITY INVOKER` if that is not intentional.',
+      "`public.lint_definer(p_x integer, p_y text)` is SECURITY DEFINER and the `anon` role may execute it: it can be called at `/rest/v1/rpc/lint_definer` and runs with its owner's rights. Unless that is meant, revoke EXECUTE, make it SECURITY INVOKER or move it out of the API schemas.",
     )
     expect(f.metadata).toEqual({ schema: 'public', name: 'lint_definer', arguments: 'p_x integer, p_y text', language: 'sql', security_definer: true })
     expect(f.remediation).toBe('https://supabase.com/docs/guides/database/database-linter?lint=0028_anon_security_definer_function_executable')
@@ -148,7 +150,9 @@ describe('the database linter (splinter lints)', () => {
     expect(r.unreviewed.map((f) => f.cache_key).sort()).toEqual(planted().map((f) => f.cache_key).sort())
     expect(r.stale).toEqual(['rls_disabled_in_public_public_gone'])
     const text = reviewReport(r, 'supabase/lint-allowlist.toml')
-    expect(text).toContain('ERROR rls_disabled_in_public [SECURITY]\n    Table `public.lint_open` is public, but RLS has not been enabled.')
+    expect(text).toContain(
+      'ERROR rls_disabled_in_public [SECURITY]\n    Table `public.lint_open` is in an API schema, `anon` or `authenticated` may select it, and row level security is off.',
+    )
     expect(text).toContain('"anon_security_definer_function_executable_public_lint_definer_p_x integer, p_y text" = "TODO: why this is safe"')
     expect(text).toContain('1 entry in supabase/lint-allowlist.toml matches no finding any more; remove this line:\n\n"rls_disabled_in_public_public_gone"')
   })
