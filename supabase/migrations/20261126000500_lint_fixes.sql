@@ -3,7 +3,7 @@
 
 -- unindexed_foreign_keys: deleting a photo set `listings.cover_asset_id` to null through
 -- listings_cover_fkey by scanning every listing; deleting a team cleared `profiles.last_team_id`
--- by scanning every profile. Both are everyday actions on tables that grow with customers.
+-- by scanning every profile. Both tables grow with customers; deleting photos is an everyday action.
 create index if not exists listings_cover_idx on public.listings (cover_asset_id, team_id)
   where cover_asset_id is not null;
 create index if not exists profiles_last_team_idx on public.profiles (last_team_id)
