@@ -31,7 +31,8 @@ language sql immutable set search_path = '' as $$
       )
   );
 $$;
-revoke all on function private.video_media_sources_ok(jsonb) from public, anon, authenticated;
+-- (executable by the roles that write the tables, as the other check functions: a check constraint
+-- runs as the writer; the private schema is not exposed through the API)
 
 -- Trial projects: a drafted video that breaks the rule is dropped (the visitor drafts it again on the
 -- video step, as after changing the photos); then the check holds for every row.
