@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -26,9 +26,11 @@ describe('media sources: what the worker may fetch', () => {
   let cast: Cast
   let listingId: string
   const seen: string[] = []
+  // a real picture, so that a worker that fetched it would render it into the MP4 (as in the report)
+  const secretPicture = readFileSync(path.resolve('public/remotion/samples/kitchen.jpg'))
   const inside = http.createServer((req, res) => {
     seen.push(req.url ?? '')
-    res.writeHead(200, { 'content-type': 'image/jpeg' }).end('internal secret')
+    res.writeHead(200, { 'content-type': 'image/jpeg' }).end(secretPicture)
   })
   let insideUrl = ''
 
@@ -124,10 +126,10 @@ describe('media sources: what the worker may fetch', () => {
         width: 1080, height: 1080, fps: 30, total_frames: 150, props: props as unknown as Json,
       }).select('id').single(), 'run') as { id: string }
       expect(await processNextRun({ db: cast.service, renderer, workerId: 'media-test', frameRange: [0, 9], scale: 0.25 })).toBe(true)
+      expect(seen).toEqual([])
       const [after] = await behind<{ status: string; error_message: string | null }>(cast, 'render_runs', { id: run.id })
       expect(after.status).toBe('failed')
       expect(after.error_message).toMatch(/needs repair/)
-      expect(seen).toEqual([])
     })
 
     it("the media step refuses such props itself, even past the schema, and signs only for the configured project", async () => {
