@@ -9,8 +9,10 @@
 -- of source a media field may hold.
 
 -- The media fields (scene photos and their narration clips, the agent's photo and logo, music and
--- narration) each hold null or a string that is a `media:` reference or a bundled file. Free text
--- (captions, features, the address) may contain anything: the templates never load it.
+-- narration): every string there is a `media:` reference or a bundled file. A value of another type
+-- is not an address anyone can be sent to (the app's schema refuses it and the row reads as "needs
+-- repair", as before). Free text (captions, features, the address) may contain anything: the
+-- templates never load it.
 create or replace function private.video_media_sources_ok(p jsonb) returns boolean
 language sql immutable set search_path = '' as $$
   select not exists (
@@ -20,10 +22,9 @@ language sql immutable set search_path = '' as $$
       'lax $.music.src', 'lax $.narration.src'
     ]::jsonpath[]) as paths(path)
     cross join lateral jsonb_path_query(p, paths.path) as v(value)
-    where jsonb_typeof(v.value) <> 'null'
+    where jsonb_typeof(v.value) = 'string'
       and (
-        jsonb_typeof(v.value) <> 'string'
-        or char_length(v.value #>> '{}') > 2048
+        char_length(v.value #>> '{}') > 2048
         or not (
           (v.value #>> '{}') ~ '^media:\S'
           or (v.value #>> '{}') ~ '^/(remotion/samples|music)/[A-Za-z0-9][A-Za-z0-9_.-]{0,120}$'
