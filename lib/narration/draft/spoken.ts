@@ -1,9 +1,12 @@
+import { spokenWords } from '../spoken-form'
+
 /*
  * How long a line takes to say, and which numbers it says. Pure and client-safe.
  *
- * Length is counted in spoken words, not written ones: "$850,000" is read "eight hundred fifty
- * thousand dollars" (5 words), "1998" "nineteen ninety-eight" (3), "m²" "square metres" (2). The
- * drafting budget is spoken words = seconds × SPEAKING_RATE.
+ * Length is counted in spoken words, not written ones, by the same normaliser the voices read
+ * through (lib/narration/spoken-form): "$850,000" (en-AU) is read "eight hundred and fifty thousand
+ * dollars" (6 words), "1998" "nineteen ninety-eight" (3), "m²" "square metres" (2). The drafting
+ * budget is spoken words = seconds × SPEAKING_RATE.
  *
  * Numbers are read in the listing locale's format (its group and decimal separators), plus English
  * number words ("three bedrooms"), so a check can say which numbers a line holds whatever way it
@@ -146,29 +149,13 @@ export function numbersIn(text: string, locale: string): number[] {
   return [...digitNumbers(text, locale).map((n) => n.value), ...wordNumbers(text)]
 }
 
-const CURRENCY_WORDS: [RegExp, number][] = [
-  [/(?:A|NZ|US|CA|C|HK|S|R|NT|MX)\$/g, 2], // "Australian dollars"
-  [/[$€£¥₹₩₪฿₫₱]|CHF|zł|Kč|kr|R\$/g, 1],
-]
-
-/** Spoken words in `text`: written words, with numbers, currency signs and unit signs read out. */
+/**
+ * Spoken words in `text`: the words the voice reads for it (lib/narration/spoken-form, in the
+ * listing's locale), hyphenated ones counted apart. "£1,650 pcm" (en-GB) is nine: "one thousand six
+ * hundred and fifty pounds a month".
+ */
 export function spokenWordCount(text: string, locale: string): number {
-  let count = 0
-  let rest = text
-  for (const n of digitNumbers(text, locale)) count += numberWordCount(n.value, n.fractionDigits)
-  rest = rest.replace(numberPattern(locale), ' ')
-  rest = rest.replace(/m²|sq ft|ft²/g, () => {
-    count += 2
-    return ' '
-  })
-  for (const [pattern, words] of CURRENCY_WORDS) {
-    rest = rest.replace(pattern, () => {
-      count += words
-      return ' '
-    })
-  }
-  count += rest.split(/[\s\u00a0\u202f—–/]+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length
-  return count
+  return spokenWords(text, { locale }).length
 }
 
 /**
