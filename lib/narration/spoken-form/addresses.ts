@@ -52,7 +52,7 @@ function isHouseNumber(ws: Written[], i: number): boolean {
 export function houseNumber(ws: Written[], i: number): Match | null {
   const w = ws[i]
   // "221B" is never a quantity, anywhere
-  const lettered = /^\d{1,4}[A-JL-Z]$/.test(w.core) && !/^\d+[MB]$/.test(w.core)
+  const lettered = /^\d{1,4}[A-JLN-Z]$/.test(w.core)
   if (!lettered && !isHouseNumber(ws, i)) return null
   const words = houseWords(w.core)
   return words ? [{ words }] : null

@@ -49,7 +49,7 @@ export function phone(ws: Written[], i: number): Match | null {
     take++
   }
   if (total < 8) return null
-  const first = run[0].core
+  const first = run[0].lead + run[0].core
   const dashed = run.slice(0, take).some((w) => (w.core.match(/\d[-.]\d/g) ?? []).length >= 2)
   if (!/^[+(0]/.test(first) && !dashed && !(take >= 3 && digits.slice(0, take).every((d) => d >= 3 && d <= 4))) return null
   return run.slice(0, take).map((w, n): Reading => {

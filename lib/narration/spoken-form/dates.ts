@@ -19,7 +19,10 @@ export function isYearAt(ws: Written[], i: number): boolean {
   const prev = bare(ws[i - 1])
   if (YEAR_CUES.has(prev) && (prev !== 'and' && prev !== 'to' || YEAR.test(ws[i - 2]?.core ?? ''))) return true
   // "2019–2021"
-  return /[–—-]$/.test(ws[i - 1]?.trail ?? '') && YEAR.test(ws[i - 1].core)
+  if (/[–—-]$/.test(ws[i - 1]?.trail ?? '') && YEAR.test(ws[i - 1].core)) return true
+  // a lone 1800–2099 that counts nothing ("1998." but not "1500 bottles", "$1998")
+  const next = ws[i + 1]
+  return /^(18|19|20)\d\d$/.test(ws[i].core) && !(next && !ws[i].trail.trim() && /^\p{Ll}/u.test(next.core))
 }
 
 export function year(ws: Written[], i: number, style: Style): Match | null {

@@ -19,12 +19,14 @@ const UNITS: Record<string, Unit> = {
   'm²': sqMetre, m2: sqMetre, sqm: sqMetre, 'sq m': sqMetre, 'sq metres': sqMetre, 'sq meters': sqMetre, 'm^2': sqMetre,
   'ft²': sqFoot, ft2: sqFoot, sqft: sqFoot, 'sq ft': sqFoot, 'sq feet': sqFoot, sf: sqFoot,
   'km²': (s) => [['square', `kilo${s.metre}`], ['square', `kilo${s.metre}s`]],
-  ha: plain('hectare'), ac: plain('acre'),
+  ha: plain('hectare'), ac: plain('acre'), acre: plain('acre'), acres: plain('acre'), hectare: plain('hectare'), hectares: plain('hectare'),
   m: (s) => [[s.metre], [`${s.metre}s`]], km: (s) => [[`kilo${s.metre}`], [`kilo${s.metre}s`]],
   ft: () => [['foot'], ['feet']], mi: plain('mile'), yd: plain('yard'), yds: plain('yard'),
   min: plain('minute'), mins: plain('minute'), hr: plain('hour'), hrs: plain('hour'),
 }
 const ATTACHED = new RegExp(`^(${NUM}|\\d*[½¼¾])\\s?(m²|m2|sqm|sq\\.?m|sqft|sq\\.?ft|ft²|ft2|km²|ha|ac|m|km|ft|mi|min|mins|hr|hrs)$`, 'i')
+
+const ADJECTIVAL = new Set(['walk', 'drive', 'ride', 'stroll', 'commute', 'trip'])
 
 const unitKey = (text: string) => text.toLowerCase().replace(/\.(?=\S|$)/g, '').replace(/\s+/g, ' ')
 
@@ -70,7 +72,9 @@ export function measure(ws: Written[], i: number, style: Style): Match | null {
   if (!num || w.trail.trim() || !ws[i + 1]) return null
   const found = unitAt(ws, i + 1)
   if (!found) return null
-  const [n, u] = measured(num, found.unit, style)
+  const [n, plural] = measured(num, found.unit, style)
+  // "a 5 min walk": a measure before a noun is singular ("five minute walk")
+  const u = ADJECTIVAL.has(bare(ws[i + 1 + found.take])) ? found.unit(style)[0] : plural
   if (found.take === 1) return [{ words: n }, { words: u }]
   // "sq" "ft": "square" on the first, the rest on the second
   return [{ words: n }, { words: u.slice(0, 1) }, { words: u.slice(1) }]
