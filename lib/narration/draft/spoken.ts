@@ -23,31 +23,6 @@ export const SPEAKING_RATE = 2.5
 const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
   'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
-const SCALES: [string, number][] = [['billion', 1e9], ['million', 1e6], ['thousand', 1e3], ['hundred', 100]]
-
-/** Words an English reader says for a whole number below a trillion (hyphenated tens count as two). */
-export function integerWordCount(n: number): number {
-  n = Math.floor(Math.abs(n))
-  if (n < 20) return 1
-  if (n < 100) return n % 10 ? 2 : 1
-  for (const [, size] of SCALES) {
-    if (n >= size) {
-      const head = Math.floor(n / size)
-      const rest = n % size
-      return integerWordCount(head) + 1 + (rest ? integerWordCount(rest) : 0)
-    }
-  }
-  return 1
-}
-
-/** Words for a number as a reader says it: years in pairs ("nineteen ninety-eight"), decimals digit by digit. */
-export function numberWordCount(value: number, fractionDigits = 0): number {
-  const int = Math.floor(Math.abs(value))
-  if (!fractionDigits && int >= 1100 && int <= 2099 && int % 100 !== 0 && !(int >= 2000 && int < 2010)) {
-    return integerWordCount(Math.floor(int / 100)) + (int % 100 < 10 ? 2 : integerWordCount(int % 100))
-  }
-  return integerWordCount(int) + (fractionDigits ? 1 + fractionDigits : 0)
-}
 
 /** The group and decimal separators of a locale's numbers. */
 export function separators(locale: string): { group: string; decimal: string } {

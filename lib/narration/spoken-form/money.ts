@@ -12,7 +12,7 @@ import { bare, type Match, type Style, type Written } from './words'
 type Currency = { one: string; many: string; country?: string; sub?: [string, string] }
 
 const CURRENCIES: Record<string, Currency> = {
-  USD: { one: 'dollar', many: 'dollars', country: 'US', sub: ['cent', 'cents'] },
+  USD: { one: 'dollar', many: 'dollars', country: 'U S', sub: ['cent', 'cents'] },
   AUD: { one: 'dollar', many: 'dollars', country: 'Australian', sub: ['cent', 'cents'] },
   NZD: { one: 'dollar', many: 'dollars', country: 'New Zealand', sub: ['cent', 'cents'] },
   CAD: { one: 'dollar', many: 'dollars', country: 'Canadian', sub: ['cent', 'cents'] },

@@ -29,7 +29,7 @@ const CASES: [SpokenFormOptions, string, string][] = [
   [AU, '$850,000', 'eight hundred and fifty thousand dollars'],
   [AU, 'A$850,000', 'eight hundred and fifty thousand dollars'],
   [US, 'A$850,000', 'eight hundred fifty thousand Australian dollars'],
-  [AU, 'US$850,000', 'eight hundred and fifty thousand US dollars'],
+  [AU, 'US$850,000', 'eight hundred and fifty thousand U S dollars'],
   [US, '$1.2M', 'one point two million dollars'],
   [US, '$850k', 'eight hundred fifty thousand dollars'],
   [US, '$2.5 million', 'two point five million dollars'],
