@@ -3,7 +3,10 @@ import { clipHash } from '@/lib/narration/clips'
 import { speechOptionsOf } from '@/lib/narration/narrate'
 import { foldWordTimings, spokenForm, type SpokenFormOptions } from '@/lib/narration/spoken-form'
 import { cardinal, ordinal, streetNumberWords, yearWords } from '@/lib/narration/spoken-form/numbers'
-import { estimateWordTimings, scriptWords } from '@/lib/narration/timing'
+import type { VoiceProvider } from '@/lib/narration/provider'
+import { synthesize } from '@/lib/narration/speak'
+import { estimateWordTimings, scriptWords, wordsFromCharacters } from '@/lib/narration/timing'
+import { pcmToWav } from '@/lib/narration/wav'
 import { createHash } from 'node:crypto'
 
 // The spoken form of a written script: what every voice reads. Each row: locale, currency, the line
@@ -202,5 +205,42 @@ describe('the narration cache key', () => {
     expect(speechOptionsOf({ locale: 'en-AU', listing: { price: null } })).toEqual({ locale: 'en-AU', currency: null })
     expect(speechOptionsOf({ locale: 42 })).toEqual({})
     expect(speechOptionsOf(null)).toEqual({})
+  })
+})
+
+describe('synthesize speaks the spoken form and times the written words', () => {
+  const line = 'Offered at £1,650 pcm, with 48 m² and 3.5 bathrooms.'
+  const wavOf = (seconds: number) => pcmToWav(new Uint8Array(Math.round(seconds * 16_000) * 2), 16_000)
+
+  it('folds a hosted provider’s character timings (of the text it was sent) onto the written words', async () => {
+    const sent: string[] = []
+    // like ElevenLabs: one timing per character of the text it was given, 50 ms each
+    const hosted: VoiceProvider = {
+      name: 'fake-hosted',
+      async speak(text) {
+        sent.push(text)
+        const chars = [...text]
+        const words = wordsFromCharacters(chars, chars.map((_, k) => k * 0.05), chars.map((_, k) => k * 0.05 + 0.05))
+        return { audio: wavOf(chars.length * 0.05 + 0.2), mime: 'audio/wav', words }
+      },
+    }
+    const speech = await synthesize(hosted, line, 'v', GB)
+    expect(sent).toEqual(['Offered at one thousand six hundred and fifty pounds a month, with forty-eight square metres and three and a half bathrooms.'])
+    expect(speech.timing).toBe('provider')
+    expect(speech.words.map((w) => w.text)).toEqual(scriptWords(line))
+    const price = speech.words[2]
+    // "£1,650" lasts from the "one" of "one thousand" to the end of "pounds"
+    expect(price.text).toBe('£1,650')
+    expect(price.start).toBeCloseTo(sent[0].indexOf('one thousand') * 0.05, 3)
+    expect(price.end).toBeCloseTo((sent[0].indexOf('pounds') + 'pounds'.length) * 0.05, 3)
+  })
+
+  it('estimates over the spoken text when the provider gives no timings, still one caption per written word', async () => {
+    const silent: VoiceProvider = { name: 'fake', speak: async () => ({ audio: wavOf(6), mime: 'audio/wav' }) }
+    const speech = await synthesize(silent, line, 'v', GB)
+    expect(speech.timing).toBe('estimated')
+    expect(speech.spoken).toContain('pounds a month')
+    expect(speech.words.map((w) => w.text)).toEqual(scriptWords(line))
+    for (let k = 1; k < speech.words.length; k++) expect(speech.words[k].start).toBeGreaterThanOrEqual(speech.words[k - 1].end)
   })
 })
