@@ -1606,6 +1606,7 @@ export type Database = {
         }
         Returns: ({
           video_id: string
+          team_id: string
           share_id: string
           title: string
           format: string

@@ -6,6 +6,7 @@ import type { Codec } from '@remotion/renderer'
 import type { Database, Tables } from '@/lib/database.types'
 import { MEDIA } from '@/lib/constants'
 import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-refs'
+import { signablePath } from '@/lib/media/signable'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
@@ -105,6 +106,10 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     const checked = validateVideoProps(template, run.format, run.props, run.team_id ?? undefined)
     if (!checked.ok) throw new Error(`the stored props no longer fit the template: ${checked.error}`)
     const refs = collectMediaRefs(checked.props)
+    // the service key signs only files of the run's owner: the team's folder, or the visitor's trials/{id}
+    const owner = run.team_id ?? (run.requested_by ? `trials/${run.requested_by}` : null)
+    const outside = refs.find((ref) => !signablePath(refPath(ref), owner))
+    if (outside) throw new Error(`${outside} lies outside the video's own folder; it is not signed`)
     const signed = refs.length ? await db.storage.from(MEDIA.bucket).createSignedUrls(refs.map(refPath), 3600) : { data: [], error: null }
     if (signed.error) throw new Error(`signing the media failed: ${signed.error.message}`)
     const urls: Record<string, string> = {}
