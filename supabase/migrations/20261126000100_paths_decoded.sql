@@ -119,16 +119,15 @@ where not private.storage_path_ok(photo_path, team_id::text) or not private.stor
 delete from public.media_assets where not private.storage_path_ok(path, team_id::text);
 update public.media_assets set thumb_path = null where not private.storage_path_ok(thumb_path, team_id::text || '/thumbs');
 
+-- one statement per table: a row is checked whole, so all of its bad columns are mended together
 update public.videos
-set props = private.props_without_unsafe_refs(props, team_id::text)
-where not private.video_media_refs_ok(props, team_id);
-
-update public.videos
-set output_path = case when private.storage_path_ok(output_path, team_id::text) then output_path end,
+set props = case when private.video_media_refs_ok(props, team_id) then props else private.props_without_unsafe_refs(props, team_id::text) end,
+    output_path = case when private.storage_path_ok(output_path, team_id::text) then output_path end,
     thumbnail_path = case when private.storage_path_ok(thumbnail_path, team_id::text) then thumbnail_path end,
     is_shared = is_shared and private.storage_path_ok(output_path, team_id::text),
     showcase = case when private.storage_path_ok(output_path, team_id::text) then showcase else 'none' end
-where not private.storage_path_ok(output_path, team_id::text) or not private.storage_path_ok(thumbnail_path, team_id::text);
+where not private.video_media_refs_ok(props, team_id)
+   or not private.storage_path_ok(output_path, team_id::text) or not private.storage_path_ok(thumbnail_path, team_id::text);
 
 update public.voices set sample_path = null where not private.storage_path_ok(sample_path, 'samples');
 
