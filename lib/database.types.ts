@@ -1627,6 +1627,7 @@ export type Database = {
         }
         Returns: ({
           video_id: string
+          team_id: string
           share_id: string
           title: string
           format: string

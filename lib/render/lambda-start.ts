@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Database } from '@/lib/database.types'
 import { MEDIA } from '@/lib/constants'
 import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-refs'
+import { signablePath } from '@/lib/media/signable'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { assertMediaSources } from './media-sources'
 import { completeProps, compositionId, isTemplateId, outNameFor } from '@/remotion/catalog'
@@ -91,6 +92,9 @@ export async function startLambdaRender(
   }
 
   const refs = collectMediaRefs(checked.props)
+  // the service key signs only files in the team's own folder of the media bucket
+  const outside = refs.find((ref) => !signablePath(refPath(ref), run.team_id))
+  if (outside) return fail('This video needs repair before it can render. Your credit was refunded.', `${outside} lies outside the team's folder`)
   const urls: Record<string, string> = {}
   if (refs.length) {
     const signed = await db.storage.from(MEDIA.bucket).createSignedUrls(refs.map(refPath), MEDIA_URL_SECONDS)

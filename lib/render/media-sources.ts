@@ -1,3 +1,4 @@
+import { signablePath } from '@/lib/media/signable'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { MEDIA } from '@/lib/constants'
 import type { Database } from '@/lib/database.types'
@@ -57,10 +58,13 @@ export function storageOrigin(db: Db): string {
  * The props as the renderer gets them: sources checked, references swapped for signed URLs (an hour),
  * and the only origin those may be fetched from.
  */
-export async function resolveRunMedia<P extends VideoProps>(db: Db, props: P): Promise<{ props: P; origins: string[] }> {
+export async function resolveRunMedia<P extends VideoProps>(db: Db, props: P, owner: string | null): Promise<{ props: P; origins: string[] }> {
   assertMediaSources(props)
   const origin = storageOrigin(db)
   const refs = collectMediaRefs(props)
+  // the service key signs only files of the run's owner: the team's folder, or the visitor's trials/{id}
+  const outside = refs.find((ref) => !signablePath(refPath(ref), owner))
+  if (outside) throw new Error(`${outside} lies outside the video's own folder; it is not signed`)
   const signed = refs.length ? await db.storage.from(MEDIA.bucket).createSignedUrls(refs.map(refPath), 3600) : { data: [], error: null }
   if (signed.error) throw new Error(`signing the media failed: ${signed.error.message}`)
   const urls: Record<string, string> = {}

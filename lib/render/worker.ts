@@ -105,7 +105,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     if (!checked.ok) throw new Error(`the stored props no longer fit the template: ${checked.error}`)
     // the media step: only references (signed here, for the configured project) and bundled files;
     // anything else stops the run before a byte is fetched (lib/render/media-sources.ts)
-    const media = await resolveRunMedia(db, checked.props)
+    const media = await resolveRunMedia(db, checked.props, run.team_id ?? (run.requested_by ? `trials/${run.requested_by}` : null))
     const props = completeProps(template, media.props)
     const ext = EXTENSIONS[run.codec as Codec] ?? 'mp4'
     const name = outNameFor(template, run.format, checked.props)

@@ -136,9 +136,9 @@ describe('media sources: what the worker may fetch', () => {
       must(await cast.member.client.storage.from('media').upload(`${cast.teamId}/listings/x/u1/front.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), { contentType: 'image/jpeg', upsert: true }), 'upload')
       for (const src of [...HOSTILE_MEDIA_SOURCES, `${insideUrl}/internal/secret.jpg`]) {
         const props = withSource(cast.teamId, src, 'agent') as VideoProps
-        await expect(resolveRunMedia(cast.service, props), src).rejects.toThrow(/agent\.photoSrc is not a library file/)
+        await expect(resolveRunMedia(cast.service, props, cast.teamId), src).rejects.toThrow(/agent\.photoSrc is not a library file/)
       }
-      const ok = await resolveRunMedia(cast.service, minimalProps(cast.teamId, { music: { src: '/music/skyline.m4a', volume: 0.5 } }))
+      const ok = await resolveRunMedia(cast.service, minimalProps(cast.teamId, { music: { src: '/music/skyline.m4a', volume: 0.5 } }), cast.teamId)
       expect(ok.origins).toEqual([new URL(cast.standIn.url).origin])
       expect(new URL(ok.props.scenes[0].src).origin).toBe(new URL(cast.standIn.url).origin)
       expect(ok.props.music?.src).toBe('/music/skyline.m4a')
