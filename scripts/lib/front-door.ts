@@ -58,10 +58,12 @@ export interface FrontDoor {
  */
 export async function startFrontDoor(opts: { port: number; host?: string; targetPort: number }): Promise<FrontDoor> {
   const sockets = new Set<Socket>()
+  // its own connections to Next, ended with the door
+  const agent = new http.Agent({ keepAlive: true })
   const server = http.createServer((req, res) => {
     const publicPort = (server.address() as AddressInfo).port
     const upstream = http.request(
-      { host: '127.0.0.1', port: opts.targetPort, method: req.method, path: req.url, headers: forwardedHeaders(req, publicPort) },
+      { agent, host: '127.0.0.1', port: opts.targetPort, method: req.method, path: req.url, headers: forwardedHeaders(req, publicPort) },
       (answer) => {
         const headers = { ...answer.headers }
         for (const name of HOP_BY_HOP) delete headers[name]
@@ -119,6 +121,7 @@ export async function startFrontDoor(opts: { port: number; host?: string; target
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy()
+        agent.destroy()
         server.close(() => resolve())
       }),
   }
