@@ -58,8 +58,9 @@ export interface FrontDoor {
  */
 export async function startFrontDoor(opts: { port: number; host?: string; targetPort: number }): Promise<FrontDoor> {
   const sockets = new Set<Socket>()
-  // its own connections to Next, ended with the door
-  const agent = new http.Agent({ keepAlive: true })
+  // a new loopback connection to Next per request: a kept-alive one can be closed by Next just as it is
+  // reused (ECONNRESET), which would turn a good request into a 502
+  const agent = new http.Agent({ keepAlive: false })
   const server = http.createServer((req, res) => {
     const publicPort = (server.address() as AddressInfo).port
     const upstream = http.request(
@@ -73,7 +74,9 @@ export async function startFrontDoor(opts: { port: number; host?: string; target
         answer.on('error', () => res.destroy())
       },
     )
-    upstream.on('error', () => {
+    upstream.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.destroyed) return
+      console.error(`[front-door] ${req.method} ${req.url?.split('?')[0]}: ${error.code ?? error.message}`)
       if (res.headersSent) return res.destroy()
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end('The app is starting (or stopped); try again in a moment.\n')
     })
