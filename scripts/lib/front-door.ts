@@ -75,7 +75,7 @@ export async function startFrontDoor(opts: { port: number; host?: string; target
       },
     )
     upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.destroyed) return
+      if (res.destroyed) return
       console.error(`[front-door] ${req.method} ${req.url?.split('?')[0]}: ${error.code ?? error.message}`)
       if (res.headersSent) return res.destroy()
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end('The app is starting (or stopped); try again in a moment.\n')
