@@ -1571,7 +1571,7 @@ export type Database = {
           p_code: string
           p_team_id: string
         }
-        Returns: number
+        Returns: Json
       }
       remove_trial_photo: {
         Args: {
