@@ -13,6 +13,7 @@ import { completeProps } from '../../../remotion/catalog.ts'
 import type { VideoProps } from '../../../remotion/schema.ts'
 import { ALLOWED_MEDIA_SOURCES, HOSTILE_MEDIA_SOURCES } from '../../fixtures/hostile-media-sources.ts'
 import { clientFor } from '../../helpers/supabase.ts'
+import { admitVisitor } from '../trials/admit.ts'
 import { assembleCast, behind, insertListing, insertVideo, minimalProps, must, type Cast } from './fixtures.ts'
 
 // Issue 24, item 2: the render worker fetches only what it should. A visitor made the worker GET
@@ -91,6 +92,7 @@ describe('media sources: what the worker may fetch', () => {
     it("refuses them in a trial project's props, from the anonymous visitor who owns it", async () => {
       const client = clientFor(cast.standIn)
       const { user } = must(await client.auth.signInAnonymously(), 'anonymous sign-in')
+      await admitVisitor(cast.standIn, user!.id)
       const folder = `trials/${user!.id}`
       const project = (must(await client.from('trial_projects').insert({ property: {}, template: 'social-reel', format: 'portrait' }).select('id').single(), 'project') as { id: string }).id
       for (const src of hostile) {
