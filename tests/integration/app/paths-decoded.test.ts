@@ -6,6 +6,7 @@ import { FINE_SUFFIXES, HOSTILE_SUFFIXES } from '../../helpers/hostile-paths.ts'
 import { clientFor } from '../../helpers/supabase.ts'
 import { insertListing, insertVideo, insertVoice, minimalProps } from '../videos/fixtures.ts'
 import { assembleCast, must, type Cast } from './cast.ts'
+import { admitVisitor } from '../trials/admit.ts'
 
 // Issue 24 item 1: every stored storage path and `media:` reference is judged as the characters it
 // is made of, never decoded: the encoded climbs (`%2e%2e`, `%252e`, `..%2f`, `%5c..`, `%00`, a
@@ -96,6 +97,7 @@ describe('storage paths are judged undecoded, in every path column', () => {
   it('refuses them as a trial photo or a trial reference of an anonymous visitor', async () => {
     const client: SupabaseClient = clientFor(cast.standIn)
     const { user } = must(await client.auth.signInAnonymously(), 'anonymous sign-in')
+    await admitVisitor(cast.standIn, user!.id)
     const folder = `trials/${user!.id}`
     const project = must(await client.from('trial_projects').insert({ property: {} }).select('id').single(), 'project') as { id: string }
     for (const suffix of HOSTILE_SUFFIXES) {

@@ -97,7 +97,7 @@ describe('a share page signs only files of the video’s own team', () => {
     const { id, shareId } = await sharedVideo('Stored before the check')
     const sql = cast.standIn.db
     // the checks that would refuse these rows are lifted for this one video, then restored
-    const checks = ['videos_media_refs_check', 'videos_output_path_safe', 'videos_thumbnail_path_safe']
+    const checks = ['videos_media_refs_check', 'videos_media_sources', 'videos_output_path_safe', 'videos_thumbnail_path_safe']
     const defs = (await sql.query<{ name: string; def: string }>(
       `select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where conname = any($1)`, [checks],
     )).rows
@@ -107,7 +107,11 @@ describe('a share page signs only files of the video’s own team', () => {
       for (const ref of hostileRefs()) {
         const props = minimalProps(cast.teamId, { agent: { fullName: 'Ava Agent', photoSrc: ref, logoSrc: ref } })
         await sql.query('update public.videos set props = $1 where id = $2', [JSON.stringify(props), id])
-        expect(await sharePageMedia(shareId), ref).toEqual({ photo: null, logo: null })
+        // a stored row whose props no longer parse is not shown at all (findSharedVideo answers null);
+        // one that parses is shown without the agent's pictures. Either way nothing of team B is signed.
+        const video = await findSharedVideo(shareId, cast.visitor)
+        const media = video ? await signAgentMedia(video.agent, video.team_id, cast.service as Admin) : { photo: null, logo: null }
+        expect(media, ref).toEqual({ photo: null, logo: null })
       }
       // the render itself: an output path that climbs into team B's folder is not served
       await sql.query('update public.videos set output_path = $1, thumbnail_path = $1 where id = $2', [`${cast.teamId}/%2e%2e/${theirRender}`, id])
