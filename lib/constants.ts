@@ -52,8 +52,14 @@ export const COUPON = {
   creditsMin: 1,
   creditsMax: 1000,
   maxRedemptionsMax: 1_000_000,
-  /** failed redemptions one person may make per 15 minutes (lib/coupons/actions.ts) */
-  failuresPerAccount: 10,
+  /**
+   * Refused redemptions counted inside public.redeem_coupon (20261126000400_coupon_attempts.sql repeats
+   * these): per person per 15 minutes and per team per hour; over either, every code is refused unread.
+   */
+  refusalsPerAccount: 10,
+  accountWindowMinutes: 15,
+  refusalsPerTeam: 20,
+  teamWindowMinutes: 60,
 } as const;
 
 /** Avatar uploads: public bucket, one folder per user id. */

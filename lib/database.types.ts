@@ -949,6 +949,21 @@ export type Database = {
           },
         ]
       }
+      trial_admissions: {
+        Row: {
+          admitted_at: string
+          user_id: string
+        }
+        Insert: {
+          admitted_at?: string
+          user_id: string
+        }
+        Update: {
+          admitted_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       trial_projects: {
         Row: {
           claimed_video_id: string | null
@@ -1358,6 +1373,12 @@ export type Database = {
           trials: number
         })[]
       }
+      admit_trial_visitor: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: boolean
+      }
       cancel_render: {
         Args: {
           p_run_id: string
@@ -1550,7 +1571,7 @@ export type Database = {
           p_code: string
           p_team_id: string
         }
-        Returns: number
+        Returns: Json
       }
       remove_trial_photo: {
         Args: {
@@ -1606,6 +1627,7 @@ export type Database = {
         }
         Returns: ({
           video_id: string
+          team_id: string
           share_id: string
           title: string
           format: string

@@ -8,6 +8,7 @@ import {
   RENT_PERIODS,
   SCENE_SECONDS,
 } from './constants';
+import { isAllowedMediaSource, MEDIA_SOURCE_MESSAGE } from './media-sources';
 
 // One props schema per template, shared by <Composition schema>, the Player, the server actions
 // and the renderer. Optional fields stay optional (no zod defaults) so input and output types match
@@ -15,8 +16,17 @@ import {
 
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1d4ed8');
 
-/** A URL, or a path served by the app or staticFile(). */
-const mediaSrcSchema = z.string().trim().min(1).max(2048);
+/**
+ * A picture or track as props store it: a `media:` reference to the team's own file, or one of the
+ * app's bundled files (`/remotion/samples/…`, `/music/…`). Never a URL: the render worker must not be
+ * made to fetch an address from the props (remotion/media-sources.ts says why).
+ */
+export const mediaSrcSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2048)
+  .refine(isAllowedMediaSource, { message: MEDIA_SOURCE_MESSAGE });
 
 export const priceSchema = z.object({
   amount: z.number().finite().nonnegative(),

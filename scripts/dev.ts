@@ -2,6 +2,8 @@
  * `npm run dev`: the embedded Supabase stand-in (in this process, data in .supabase-local) and
  * `next dev` (a child process) together. Ctrl-C stops both; if either dies, the other is stopped.
  * With NEXT_PUBLIC_SUPABASE_URL pointing at a hosted project, only Next starts.
+ * Next listens on a loopback port behind our own front door (scripts/lib/front-door.ts), which
+ * answers on the app's port and overwrites X-Forwarded-For with each visitor's real address.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
@@ -12,6 +14,7 @@ import { DataDirLockedError } from '../supabase/local/lock.ts'
 import { MigrationError } from '../supabase/local/db.ts'
 import { seedDemoListing } from './demo-listing.ts'
 import { seedVoiceSamples } from './voice-samples.ts'
+import { BEHIND_DOOR_ENV, freeLoopbackPort, startFrontDoor, type FrontDoor } from './lib/front-door.ts'
 
 const DEMO_PASSWORD = 'demo-password-1'
 const DEMO_ACCOUNTS = [
@@ -44,13 +47,15 @@ function isHostedSupabase(): boolean {
 
 async function main() {
   let standIn: StandIn | null = null
-  // the links in emails point at the address this command prints; Next (no proxy in front) fills
-  // X-Forwarded-For from the socket, so the per-address limits see each browser's address
+  // the links in emails point at the address this command prints
   const env: NodeJS.ProcessEnv = {
     SITE_URL: appUrl,
-    CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
     ...process.env,
     NEXT_TELEMETRY_DISABLED: '1',
+    // Next sits behind our front door, which overwrites X-Forwarded-For with the socket's address:
+    // the header is trusted because a proxy that sets it really is there (never a client's value).
+    // Not overridable from the shell: the door always replaces the header, whatever was configured.
+    ...BEHIND_DOOR_ENV,
   }
 
   if (!isHostedSupabase()) {
@@ -93,9 +98,14 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
     console.log(`\n  Using the hosted Supabase at ${process.env.NEXT_PUBLIC_SUPABASE_URL}\n  App ${appUrl}\n`)
   }
 
+  // Next only on loopback (nothing reaches it around the door); the door on the app's port, on every
+  // interface as `next dev` itself would listen
+  const nextPort = await freeLoopbackPort()
+  const door: FrontDoor = await startFrontDoor({ port: appPort, targetPort: nextPort })
+  console.log(`  (Next.js reports its own port ${nextPort} below: that is behind the front door; open ${appUrl})\n`)
   const next: ChildProcess = spawn(
     process.execPath,
-    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(appPort)],
+    [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'dev', '--port', String(nextPort), '--hostname', '127.0.0.1'],
     { cwd: root, env, stdio: 'inherit' },
   )
 
@@ -124,6 +134,7 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
         await new Promise((resolve) => child.once('exit', resolve))
       }
     }
+    await door.close()
     if (standIn) {
       await standIn.stop()
       const kept = standIn.config.dataDir ? `; data is kept in ${path.relative(root, standIn.config.dataDir)}` : ''
@@ -144,7 +155,8 @@ main().catch((error) => {
   if (error instanceof DataDirLockedError || error instanceof MigrationError) {
     console.error(`\n  ${error.message}\n`)
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`\n  Port ${values['supabase-port']} is in use: is another \`npm run dev\` or \`npm run supabase:local\` running?\n`)
+    const port = (error as { port?: number }).port ?? values['supabase-port']
+    console.error(`\n  Port ${port} is in use: is another \`npm run dev\` or \`npm run supabase:local\` running?\n`)
   } else {
     console.error(error)
   }

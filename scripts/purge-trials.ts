@@ -1,4 +1,5 @@
-// Removes expired trial projects (older than 7 days, not kept), their runs and their files, once.
+// Removes expired trial projects (older than 7 days, not kept), their runs and their files, and the
+// orphaned trial files (a deleted project's render and photos), once.
 // The render worker does this every hour; this is for a box without a worker, or by hand.
 // Needs NEXT_PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (the local stand-in's are the default).
 import { createClient } from '@supabase/supabase-js'
@@ -15,7 +16,7 @@ async function main() {
     realtime: { transport: WebSocket as never },
   })
   const { files } = await purgeExpiredTrials(db)
-  console.log(`purged expired trials: ${files} files removed`)
+  console.log(`purged expired and orphaned trial files: ${files} removed`)
 }
 
 main().catch((error) => {

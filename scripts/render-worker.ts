@@ -23,7 +23,7 @@ if (!(scale > 0 && scale <= 1)) throw new Error('RENDER_SCALE must be a number i
 const maxFrames = process.env.RENDER_MAX_FRAMES ? Number(process.env.RENDER_MAX_FRAMES) : null
 if (maxFrames !== null && !(Number.isInteger(maxFrames) && maxFrames > 0)) throw new Error('RENDER_MAX_FRAMES must be a positive integer')
 const RECOVER_EVERY_MS = 30_000
-// expired trials (7 days) and their files go once an hour
+// expired trials (7 days) and their files, and orphaned trial files (a deleted project's), go once an hour
 const PURGE_EVERY_MS = 3_600_000
 // RENDER_PATH=renderMedia turns the in-browser path off (Remotion's renderMedia for every run)
 const renderPath = process.env.RENDER_PATH ?? 'web'
@@ -77,7 +77,7 @@ async function main() {
       if (Date.now() - lastPurge > PURGE_EVERY_MS) {
         lastPurge = Date.now()
         const purged = await purgeExpiredTrials(db)
-        if (purged.files) console.log(`[worker] purged expired trials: ${purged.files} files`)
+        if (purged.files) console.log(`[worker] purged expired and orphaned trial files: ${purged.files}`)
       }
       const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal, onOutcome })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))

@@ -1,5 +1,4 @@
 import 'server-only'
-import { COUPON } from '@/lib/constants'
 import { serverEnv } from '@/lib/env'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { ActionError } from '@/lib/safe-action'
@@ -26,8 +25,6 @@ export const AUTH_LIMITS = {
   passwordChecksPerAccount: { max: 10, windowSeconds: 15 * 60 },
   // anonymous trial sessions (the try flow): a visitor needs one; a household or office a few
   trialStartsPerAddress: { max: 5, windowSeconds: 60 * 60 },
-  // refused coupon redemptions per signed-in person (subject: the user id), so codes cannot be guessed through the app
-  couponFailuresPerAccount: { max: COUPON.failuresPerAccount, windowSeconds: 15 * 60 },
 } as const
 
 export type LimitName = keyof typeof AUTH_LIMITS

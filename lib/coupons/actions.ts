@@ -1,18 +1,26 @@
 'use server'
 
 import { revalidatePath } from 'next/cache'
-import { z } from 'zod'
 import type { PostgrestError } from '@supabase/supabase-js'
-import { checkAttempt, recordFailure, type LimitKey } from '@/lib/auth/rate-limit'
+import { retryMessage } from '@/lib/auth/address'
 import { isAdmin } from '@/lib/auth/user'
-import { couponSchema, createCouponSchema, redeemCouponSchema, setCouponActiveSchema } from '@/lib/coupons/schema'
+import {
+  REDEEM_ALREADY,
+  REDEEM_INVALID,
+  couponSchema,
+  createCouponSchema,
+  redeemCouponSchema,
+  redeemResultSchema,
+  setCouponActiveSchema,
+} from '@/lib/coupons/schema'
 import { ActionError, userAction } from '@/lib/safe-action'
 import { failWith } from '@/lib/teams/errors'
 
 /*
  * Every coupon write is one SQL function called with the person's own session: the admin functions
- * check private.is_admin() and write the audit record themselves; redeem_coupon checks membership
- * and every coupon rule under the coupon's row lock. Their refusals come back as sentences.
+ * check private.is_admin() and write the audit record themselves (their refusals come back as
+ * sentences); redeem_coupon checks membership and every coupon rule under the coupon's row lock and
+ * answers a status (redeemResultSchema), counting refusals itself.
  */
 
 const ADMIN_PAGE = '/admin/dev/coupons'
@@ -63,24 +71,22 @@ export const setCouponActive = userAction(setCouponActiveSchema, async ({ coupon
   return { code: coupon.code, active: coupon.is_active }
 })
 
-export const redeemCoupon = userAction(redeemCouponSchema, async ({ teamId, code }, { supabase, user }) => {
-  // refusals are counted per person, so the form cannot be used to guess codes
-  const limit: LimitKey = { name: 'couponFailuresPerAccount', subject: user.id }
-  await checkAttempt(limit)
-  const { data: balance, error } = await supabase.rpc('redeem_coupon', { p_team_id: teamId, p_code: code })
-  if (error) {
-    if (error.code === 'P0001') await recordFailure(limit)
-    refuse(error, 'code')
+export const redeemCoupon = userAction(redeemCouponSchema, async ({ teamId, code }, { supabase }) => {
+  // redeem_coupon counts refusals itself (per person and per team), so calling it over REST instead of
+  // through this form gains nothing; it answers a status, never which rule an unusable code broke
+  const { data, error } = await supabase.rpc('redeem_coupon', { p_team_id: teamId, p_code: code })
+  if (error) refuse(error, 'code')
+  const result = redeemResultSchema.parse(data)
+  switch (result.status) {
+    case 'invalid':
+      throw new ActionError(REDEEM_INVALID, { code: REDEEM_INVALID })
+    case 'already_redeemed':
+      throw new ActionError(REDEEM_ALREADY, { code: REDEEM_ALREADY })
+    case 'rate_limited': {
+      const message = retryMessage(result.retry_after_seconds)
+      throw new ActionError(message, { code: message })
+    }
   }
-  // one redemption per team and coupon: the row just written says what the team received
-  const { data: redemption, error: readError } = await supabase
-    .from('coupon_redemptions')
-    .select('code, credits')
-    .eq('team_id', teamId)
-    .eq('code', code)
-    .single()
-  if (readError) throw new Error(`Could not read the redemption back: ${readError.message}`)
-  const redeemed = z.object({ code: z.string(), credits: z.number().int() }).parse(redemption)
   revalidatePath(`/dashboard/${teamId}`, 'layout')
-  return { code: redeemed.code, credits: redeemed.credits, balance: z.number().int().parse(balance) }
+  return { code: result.code, credits: result.credits, balance: result.balance }
 })

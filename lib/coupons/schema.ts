@@ -69,6 +69,23 @@ export const setCouponActiveSchema = z.object({
 
 export const redeemCouponSchema = z.object({ teamId: idSchema, code: couponCodeSchema })
 
+/**
+ * What public.redeem_coupon answers (20261126000400_coupon_attempts.sql). A refusal is a status, not
+ * an error, so the attempt it counts is kept; every unusable code (unknown, inactive, expired, used
+ * up) is the one status 'invalid'.
+ */
+export const redeemResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('redeemed'), code: z.string(), credits: z.number().int(), balance: z.number().int() }).strict(),
+  z.object({ status: z.literal('invalid') }).strict(),
+  z.object({ status: z.literal('already_redeemed') }).strict(),
+  z.object({ status: z.literal('rate_limited'), retry_after_seconds: z.number().int().positive() }).strict(),
+])
+export type RedeemResult = z.infer<typeof redeemResultSchema>
+
+/** The sentence a refused redemption shows (the same one for every unusable code). */
+export const REDEEM_INVALID = 'This code cannot be redeemed. Check it and try again.'
+export const REDEEM_ALREADY = 'Your team has already redeemed this coupon.'
+
 export type CreateCouponInput = z.input<typeof createCouponSchema>
 
 /** A coupon as the admin screen reads it (parsed: data from the database is checked before use). */

@@ -8,20 +8,26 @@ import { captionWordSchema, sceneNarrationSchema, type SceneNarration } from '@/
 import { MIME_EXTENSION } from './provider'
 import { providerFor, type ProviderSet } from './select'
 import { synthesize } from './speak'
+import { SPOKEN_FORM_VERSION, spokenForm, type SpokenFormOptions } from './spoken-form'
 
 /*
  * The cache by (voice, text). A clip is the audio of one text in one voice, stored once per team in
  * the team's media folder ({team}/narration/{hash}.wav|mp3) with a narration_clips row holding what
  * it is (measured seconds, word timings). The hash covers the voice's id, provider and provider voice
- * id and the text, so an administrator pointing a voice elsewhere makes new clips, never stale ones.
+ * id, the text and what the voice is given for it (its spoken form in the listing's locale and
+ * currency, with the rules' version), so an administrator pointing a voice elsewhere, a listing in
+ * another currency or a change to the spoken-form rules makes new clips, never stale ones.
  * Runs as the signed-in member (RLS: their own team's rows and folder).
  */
 
 export type NarrationVoice = { id: string; provider: string; provider_voice_id: string }
 
-/** The clip's key: sha-256 of the voice and the exact text spoken. */
-export function clipHash(voice: NarrationVoice, text: string): string {
-  return createHash('sha256').update(JSON.stringify([voice.id, voice.provider, voice.provider_voice_id, text])).digest('hex')
+/** The clip's key: sha-256 of the voice, the written text and the exact text the voice reads for it. */
+export function clipHash(voice: NarrationVoice, text: string, options: SpokenFormOptions = {}): string {
+  const spoken = spokenForm(text, options).text
+  return createHash('sha256')
+    .update(JSON.stringify([voice.id, voice.provider, voice.provider_voice_id, text, `spoken-form/${SPOKEN_FORM_VERSION}`, spoken]))
+    .digest('hex')
 }
 
 /** What a scene's script is spoken as: trimmed, inner runs of spaces as one (the editor compares the same). */
@@ -59,6 +65,8 @@ export type ClipRequest = {
   voice: NarrationVoice
   /** the scene's script; spoken as spokenText(script) */
   script: string
+  /** the listing's locale and currency: how numbers, money and units in the script are read */
+  speech?: SpokenFormOptions
   providers: ProviderSet
   /** called before a synthesis (not on a cache hit): the rate limit; throws to refuse */
   beforeSynthesis?: () => Promise<void>
@@ -68,13 +76,13 @@ export type ClipRequest = {
 export async function narrationClip(db: Db, req: ClipRequest): Promise<{ narration: SceneNarration; cached: boolean }> {
   const text = spokenText(req.script)
   if (!text) throw new Error('nothing to speak')
-  const hash = clipHash(req.voice, text)
+  const hash = clipHash(req.voice, text, req.speech)
   const hit = await findClip(db, req.teamId, req.voice.id, hash)
   if (hit) return { narration: toNarration(hit, req.voice.id, text), cached: true }
 
   const provider = providerFor(req.voice.provider, req.providers)
   await req.beforeSynthesis?.()
-  const speech = await synthesize(provider, text, req.voice.provider_voice_id)
+  const speech = await synthesize(provider, text, req.voice.provider_voice_id, req.speech)
   const path = `${req.teamId}/narration/${hash}.${MIME_EXTENSION[speech.mime]}`
   const { error: uploadError } = await db.storage.from(MEDIA.bucket).upload(path, speech.audio, { contentType: speech.mime, upsert: true })
   if (uploadError) throw new Error(`could not store the narration: ${uploadError.message}`)

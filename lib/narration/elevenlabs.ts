@@ -66,7 +66,8 @@ export function elevenLabsProvider(config: ElevenLabsConfig, fetchImpl: typeof f
       if (!parsed.success) throw new Error('ElevenLabs answered something that is not speech with timestamps')
       const audio = Buffer.from(parsed.data.audio_base64, 'base64')
       if (!audio.length) throw new Error('ElevenLabs answered no audio')
-      // the written characters (not the normalised ones), so captions show the script as typed
+      // the characters of the text sent (the script's spoken form, not ElevenLabs' own normalisation),
+      // grouped into its words; synthesize folds them back onto the written words
       const a = parsed.data.alignment ?? parsed.data.normalized_alignment
       const words = a ? wordsFromCharacters(a.characters, a.character_start_times_seconds, a.character_end_times_seconds) : undefined
       return { audio, mime: 'audio/mpeg', words: words?.length ? words : undefined }

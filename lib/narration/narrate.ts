@@ -7,6 +7,7 @@ import { VIDEO_NOT_FOUND } from '@/lib/videos/writes'
 import type { SceneNarration } from '@/remotion/schema'
 import { narrationClip, type NarrationVoice } from './clips'
 import { SpeechError } from './provider'
+import type { SpokenFormOptions } from './spoken-form'
 import { narrateScenesSchema } from './schema'
 import type { ProviderSet } from './select'
 
@@ -30,6 +31,19 @@ export type NarrateResult = {
 }
 
 export type NarrateDeps = { providers: ProviderSet; beforeSynthesis?: () => Promise<void> }
+
+/** What of a video's stored props says how its scripts are read: the listing's locale and currency. */
+const speechProps = z.object({
+  locale: z.string().min(2).max(35).optional(),
+  listing: z.object({ price: z.object({ currency: z.string().regex(/^[A-Z]{3}$/) }).nullable().optional() }).optional(),
+})
+
+/** The spoken-form options of a video's props (unknown shapes read as the defaults: en-US, its dollar). */
+export function speechOptionsOf(props: unknown): SpokenFormOptions {
+  const parsed = speechProps.safeParse(props)
+  if (!parsed.success) return {}
+  return { locale: parsed.data.locale, currency: parsed.data.listing?.price?.currency ?? null }
+}
 
 const voiceRow = z.object({ id: z.uuid(), name: z.string(), provider: z.string(), provider_voice_id: z.string(), is_active: z.boolean() })
 
@@ -66,15 +80,16 @@ export async function narrateScenes(db: Db, teamId: unknown, videoId: unknown, i
   const team = parseOrRefuse(idSchema, teamId)
   const video = parseOrRefuse(idSchema, videoId)
   const values = parseOrRefuse(narrateScenesSchema, input)
-  const found = await db.from('videos').select('id').eq('id', video).eq('team_id', team).maybeSingle()
+  const found = await db.from('videos').select('id, props').eq('id', video).eq('team_id', team).maybeSingle()
   if (found.error) refuse(found.error)
   if (!found.data) throw new Refusal(VIDEO_NOT_FOUND)
   const voice = await loadActiveVoice(db, values.voiceId)
+  const speech = speechOptionsOf(found.data.props)
 
   let spoken = 0
   const results = await pool(values.scenes, CONCURRENCY, async (scene) => {
     try {
-      const clip = await narrationClip(db, { teamId: team, voice, script: scene.script, providers: deps.providers, beforeSynthesis: deps.beforeSynthesis })
+      const clip = await narrationClip(db, { teamId: team, voice, script: scene.script, speech, providers: deps.providers, beforeSynthesis: deps.beforeSynthesis })
       if (!clip.cached) spoken++
       return [scene.id, clip.narration] as const
     } catch (error) {

@@ -1,28 +1,45 @@
 import type { CaptionWord } from '@/remotion/schema'
 import { measureAudio } from './measure'
 import type { AudioMime, VoiceProvider } from './provider'
+import { foldWordTimings, spokenForm, type SpokenFormOptions } from './spoken-form'
 import { estimateWordTimings } from './timing'
 
-export type Speech = { audio: Buffer; mime: AudioMime; seconds: number; words: CaptionWord[]; timing: 'provider' | 'estimated' }
+export type Speech = {
+  audio: Buffer
+  mime: AudioMime
+  seconds: number
+  /** one per written word of the script (captions keep the written form) */
+  words: CaptionWord[]
+  timing: 'provider' | 'estimated'
+  /** what the voice was given: the script's spoken form (lib/narration/spoken-form) */
+  spoken: string
+}
 
 const MAX_SECONDS = 120
+const MAX_WORDS = 300
 
 /**
- * Speaks `text` with a provider and measures the result: the length from the audio's bytes, the
- * words from the provider (clamped to the measured length) or estimated over it.
+ * Speaks `text` with a provider and measures the result. The provider reads the script's spoken form
+ * in the listing's locale and currency ("£1,650 pcm" → "one thousand six hundred and fifty pounds a
+ * month"); its word timings (or, without them, timings estimated over the measured length) are per
+ * spoken word and are folded back onto the written words, so captions show the script as typed.
  */
-export async function synthesize(provider: VoiceProvider, text: string, providerVoiceId: string): Promise<Speech> {
-  const spoken = await provider.speak(text, providerVoiceId)
-  const seconds = Math.round((await measureAudio(spoken.audio, spoken.mime)) * 1000) / 1000
+export async function synthesize(provider: VoiceProvider, text: string, providerVoiceId: string, options: SpokenFormOptions = {}): Promise<Speech> {
+  const form = spokenForm(text, options)
+  const said = await provider.speak(form.text, providerVoiceId)
+  const seconds = Math.round((await measureAudio(said.audio, said.mime)) * 1000) / 1000
   if (!(seconds > 0)) throw new Error(`${provider.name} produced no audio`)
   if (seconds > MAX_SECONDS) throw new Error(`${provider.name} produced ${seconds} s of audio for one scene (at most ${MAX_SECONDS})`)
-  if (spoken.words?.length) {
-    const words = spoken.words.slice(0, 300).map((w) => {
+  const base = { audio: said.audio, mime: said.mime, seconds, spoken: form.text }
+  if (said.words?.length) {
+    const clamped = said.words.map((w) => {
       const start = Math.min(w.start, seconds)
       return { text: w.text, start, end: Math.max(start, Math.min(w.end, seconds)) }
     })
-    return { audio: spoken.audio, mime: spoken.mime, seconds, words, timing: 'provider' }
+    const words = foldWordTimings(form, clamped)
+    if (words) return { ...base, words: words.slice(0, MAX_WORDS), timing: 'provider' }
   }
-  const words = estimateWordTimings(text, seconds, { lead: spoken.lead, tail: spoken.tail }).slice(0, 300)
-  return { audio: spoken.audio, mime: spoken.mime, seconds, words, timing: 'estimated' }
+  const estimate = estimateWordTimings(form.text, seconds, { lead: said.lead, tail: said.tail })
+  const words = foldWordTimings(form, estimate) ?? estimateWordTimings(text, seconds, { lead: said.lead, tail: said.tail })
+  return { ...base, words: words.slice(0, MAX_WORDS), timing: 'estimated' }
 }

@@ -1,4 +1,5 @@
 import type { CaptionWord } from '@/remotion/schema'
+import { joinsNumber } from './spoken-form/words'
 
 /*
  * Word timings for captions, in seconds from the start of a scene's narration audio, one entry per
@@ -12,11 +13,14 @@ import type { CaptionWord } from '@/remotion/schema'
 
 const round = (s: number) => Math.round(Math.max(0, Math.min(120, s)) * 1000) / 1000
 
-/** The script's words as captions show them: split at spaces; punctuation alone joins the word before. */
+/**
+ * The script's words as captions show them: split at spaces; punctuation alone joins the word before,
+ * and so do the digit groups of a number grouped by spaces ("850 000 €" is one word).
+ */
 export function scriptWords(text: string): string[] {
   const out: string[] = []
   for (const token of text.split(/\s+/).filter(Boolean)) {
-    if (!/[\p{L}\p{N}]/u.test(token) && out.length) out[out.length - 1] += ` ${token}`
+    if (out.length && (!/[\p{L}\p{N}]/u.test(token) || joinsNumber(out[out.length - 1], token))) out[out.length - 1] += ` ${token}`
     else out.push(token)
   }
   return out.map((w) => (w.length > 80 ? w.slice(0, 80) : w))

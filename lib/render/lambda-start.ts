@@ -3,7 +3,9 @@ import { z } from 'zod'
 import type { Database } from '@/lib/database.types'
 import { MEDIA } from '@/lib/constants'
 import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-refs'
+import { signablePath } from '@/lib/media/signable'
 import { validateVideoProps } from '@/lib/videos/schema'
+import { assertMediaSources } from './media-sources'
 import { completeProps, compositionId, isTemplateId, outNameFor } from '@/remotion/catalog'
 import { LAMBDA_CODECS, type LambdaCodec, type LambdaRenderer } from './lambda-client'
 import { crfFor } from './quality'
@@ -82,8 +84,17 @@ export async function startLambdaRender(
   if (!isTemplateId(run.template)) return fail(START_FAILED, `unknown template ${run.template}`)
   const checked = validateVideoProps(run.template, run.format, run.props, run.team_id)
   if (!checked.ok) return fail('This video needs repair before it can render. Your credit was refunded.', checked.error)
+  // the same media rule as the local worker (issue 24): references and bundled files only
+  try {
+    assertMediaSources(checked.props)
+  } catch (error) {
+    return fail('This video needs repair before it can render. Your credit was refunded.', error instanceof Error ? error.message : String(error))
+  }
 
   const refs = collectMediaRefs(checked.props)
+  // the service key signs only files in the team's own folder of the media bucket
+  const outside = refs.find((ref) => !signablePath(refPath(ref), run.team_id))
+  if (outside) return fail('This video needs repair before it can render. Your credit was refunded.', `${outside} lies outside the team's folder`)
   const urls: Record<string, string> = {}
   if (refs.length) {
     const signed = await db.storage.from(MEDIA.bucket).createSignedUrls(refs.map(refPath), MEDIA_URL_SECONDS)

@@ -24,6 +24,11 @@ export interface RenderJob {
   /** the composition's size and length (the worker knows them from the timeline); the in-browser path needs them */
   size?: { width: number; height: number; fps: number; totalFrames: number }
   quality?: RenderQuality
+  /**
+   * The only origins the job's media URLs may be fetched from (the worker sets the configured
+   * Supabase project's; lib/render/media-sources.ts). None: no remote media at all.
+   */
+  mediaOrigins?: string[]
 }
 
 export interface RenderProgress {

@@ -32,7 +32,8 @@ export class WebRenderer {
   private readyPromise: Promise<void> | null = null
   private browser: Browser | null = null
   private tabs: { context: BrowserContext; page: Page }[] = []
-  private readonly server: WebRenderServer
+  /** the worker's own server: the page, the bundled files, the job's media; Chromium's only peer */
+  readonly server: WebRenderServer
   private readonly pageCount: number
   private readonly htmlInCanvas: boolean
   private onPartProgress: ((part: number, rendered: number, encoded: number) => void) | null = null
@@ -56,7 +57,10 @@ export class WebRenderer {
     await Promise.all([bundleWebRenderPage(), this.server.start()])
     const browser = await chromium.launch({
       executablePath: browserExecutable,
-      args: [...(this.htmlInCanvas ? ['--enable-features=CanvasDrawElement'] : []), '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
+      // every request of the render page goes to the worker's own server (its proxy, loopback
+      // included: `<-loopback>` drops Chromium's implicit bypass), which serves only itself, so the
+      // page cannot reach any other address whatever its props say (issue 24)
+      args: [`--proxy-server=${this.server.origin}`, '--proxy-bypass-list=<-loopback>', ...(this.htmlInCanvas ? ['--enable-features=CanvasDrawElement'] : []), '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-sandbox'],
     })
     this.browser = browser
     // Chromium gone (crashed, killed, out of memory): the next render starts a new one instead of
@@ -95,7 +99,7 @@ export class WebRenderer {
     const dir = path.dirname(job.outputFile)
     const files = ranges.map((_, i) => path.join(dir, `part-${i}.mov`))
     const urls = collectUrls(job.inputProps)
-    const session = this.server.openJob(urls, new Map(files.map((file, i) => [i, file])))
+    const session = this.server.openJob(urls, new Map(files.map((file, i) => [i, file])), job.mediaOrigins ?? [])
     const inputProps = swapUrls(job.inputProps, session.local)
     const done = ranges.map(() => ({ rendered: 0, encoded: 0 }))
     this.onPartProgress = (part, rendered, encoded) => {

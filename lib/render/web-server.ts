@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { safeFetch } from '@/lib/security/safe-fetch'
 
 /*
  * The worker's own little server for the render page, on 127.0.0.1 and a random port:
@@ -15,6 +16,11 @@ import { pipeline } from 'node:stream/promises'
  *    refuse the frame. Only URLs the worker registered for a running job are fetched (no open proxy),
  *    under an unguessable job key; Range requests pass through (audio is read in pieces).
  *  - PUT /upload/{job}/{part}: the page sends its finished part back; written into the job's folder.
+ * The job's URLs are fetched with safeFetch (lib/security/safe-fetch.ts), only from the origins the
+ * worker gave the job (the configured Supabase project's), at every redirect too (issue 24).
+ * It is also Chromium's proxy (lib/render/web-renderer.ts starts it with --proxy-server pointing
+ * here and loopback not bypassed), so every request the render page makes arrives here: those for
+ * this server are served, any other host, port or CONNECT is refused and recorded in `refused`.
  */
 
 const TYPES: Record<string, string> = {
@@ -26,13 +32,21 @@ const PASS_HEADERS = ['content-type', 'content-length', 'content-range', 'accept
 
 interface Job {
   media: string[]
+  /** origins the job's media may be fetched from (the worker's configured Supabase project) */
+  origins: string[]
   uploads: Map<number, string>
 }
+
+/** A job's media upstream: at most this many bytes, headers within this many ms. */
+const MEDIA_MAX_BYTES = 200 * 1024 * 1024
+const MEDIA_TIMEOUT_MS = 30_000
 
 export class WebRenderServer {
   private server: http.Server | null = null
   private jobs = new Map<string, Job>()
   origin = ''
+  /** requests this server refused to pass on (another host through the proxy, a media URL outside its origins) */
+  readonly refused: string[] = []
 
   constructor(private readonly bundleDir: string, private readonly publicDir: string) {}
 
@@ -44,17 +58,25 @@ export class WebRenderServer {
         res.end(error instanceof Error ? error.message : 'error')
       })
     })
+    // a CONNECT (https through the proxy) goes nowhere
+    server.on('connect', (req: http.IncomingMessage, socket: import('node:stream').Duplex) => {
+      this.refused.push(`CONNECT ${req.url}`)
+      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+    })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     this.server = server
     this.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
     return this.origin
   }
 
-  /** Registers a job: its remote URLs are swapped for same-origin ones; parts PUT for it land at `uploads`. */
-  openJob(urls: string[], uploads: Map<number, string>): { key: string; local: (url: string) => string; close: () => void } {
+  /**
+   * Registers a job: its remote URLs are swapped for same-origin ones, fetched only from `origins`;
+   * parts PUT for it land at `uploads`.
+   */
+  openJob(urls: string[], uploads: Map<number, string>, origins: readonly string[] = []): { key: string; local: (url: string) => string; close: () => void } {
     const key = randomBytes(18).toString('base64url')
     const media = [...new Set(urls)]
-    this.jobs.set(key, { media, uploads })
+    this.jobs.set(key, { media, origins: [...origins], uploads })
     return {
       key,
       local: (url) => `${this.origin}/media/${key}/${media.indexOf(url)}`,
@@ -73,7 +95,12 @@ export class WebRenderServer {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    // through the proxy a request names its full URL: only this server's own origin is served
+    const url = new URL(req.url ?? '/', this.origin || 'http://127.0.0.1')
+    if (url.origin !== this.origin && this.origin) {
+      this.refused.push(`${req.method} ${url.href}`)
+      return void res.writeHead(403, { 'content-type': 'text/plain' }).end('not fetched by the render worker')
+    }
     const [, first, key, item] = url.pathname.split('/')
     if (req.method === 'PUT' && first === 'upload') {
       const target = this.jobs.get(key ?? '')?.uploads.get(Number(item))
@@ -83,10 +110,24 @@ export class WebRenderServer {
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end()
     if (first === 'media') {
-      const source = this.jobs.get(key ?? '')?.media[Number(item)]
-      if (!source) return void res.writeHead(404).end()
+      const job = this.jobs.get(key ?? '')
+      const source = job?.media[Number(item)]
+      if (!job || !source) return void res.writeHead(404).end()
       const range = req.headers.range
-      const upstream = await fetch(source, { headers: range ? { range } : {} })
+      let upstream: Response
+      try {
+        upstream = await safeFetch(source, {
+          headers: range ? { range } : {},
+          method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+          origins: job.origins,
+          trustedOrigins: job.origins,
+          maxBytes: MEDIA_MAX_BYTES,
+          timeoutMs: MEDIA_TIMEOUT_MS,
+        })
+      } catch (error) {
+        this.refused.push(`GET ${source}: ${error instanceof Error ? error.message : error}`)
+        return void res.writeHead(403, { 'content-type': 'text/plain' }).end('not fetched by the render worker')
+      }
       const headers: Record<string, string> = { 'cache-control': 'no-store' }
       for (const name of PASS_HEADERS) {
         const value = upstream.headers.get(name)

@@ -4,14 +4,13 @@ import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Codec } from '@remotion/renderer'
 import type { Database, Tables } from '@/lib/database.types'
-import { MEDIA } from '@/lib/constants'
-import { collectMediaRefs, refPath, withMediaUrls } from '@/lib/videos/media-refs'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import { posterFrame } from '@/remotion/duration'
 import { uploadCaptionFiles } from './captions-output'
 import type { RenderJob, RenderProgress } from './local-renderer'
+import { resolveRunMedia } from './media-sources'
 import { failureMessage, RENDERS_BUCKET } from './outcome'
 
 /*
@@ -104,16 +103,10 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     const template = run.template as TemplateId
     const checked = validateVideoProps(template, run.format, run.props, run.team_id ?? undefined)
     if (!checked.ok) throw new Error(`the stored props no longer fit the template: ${checked.error}`)
-    const refs = collectMediaRefs(checked.props)
-    const signed = refs.length ? await db.storage.from(MEDIA.bucket).createSignedUrls(refs.map(refPath), 3600) : { data: [], error: null }
-    if (signed.error) throw new Error(`signing the media failed: ${signed.error.message}`)
-    const urls: Record<string, string> = {}
-    for (const [i, ref] of refs.entries()) {
-      const url = signed.data?.[i]?.signedUrl
-      if (!url) throw new Error(`${ref} could not be loaded (404)`)
-      urls[ref] = url
-    }
-    const props = completeProps(template, withMediaUrls(checked.props, urls))
+    // the media step: only references (signed here, for the configured project) and bundled files;
+    // anything else stops the run before a byte is fetched (lib/render/media-sources.ts)
+    const media = await resolveRunMedia(db, checked.props, run.team_id ?? (run.requested_by ? `trials/${run.requested_by}` : null))
+    const props = completeProps(template, media.props)
     const ext = EXTENSIONS[run.codec as Codec] ?? 'mp4'
     const name = outNameFor(template, run.format, checked.props)
     const timeline = timelineFor(template, checked.props)
@@ -129,6 +122,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       scale: options.scale ?? Math.min(1, run.width / VIDEO_FORMATS[run.format as VideoFormat].width),
       size: { ...VIDEO_FORMATS[run.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
       quality: run.quality === 'high' ? 'high' : 'standard',
+      mediaOrigins: media.origins,
     }
     await report({ stage: 'Rendering frames' })
     const result = await renderer.render(

@@ -1,9 +1,12 @@
 import 'server-only'
 import sharp from 'sharp'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
+import type { Database } from '@/lib/database.types'
 import { createAdminClient } from '@/lib/supabase/admin'
 import { createClient } from '@/lib/supabase/server'
 import { MEDIA } from '@/lib/constants'
+import { signablePath } from '@/lib/media/signable'
 import { RENDERS_BUCKET } from '@/lib/render/outcome'
 import { isMediaRef, refPath } from '@/lib/videos/media-refs'
 import { VIDEO_FORMAT_IDS } from '@/remotion/constants'
@@ -16,13 +19,16 @@ import { agentSchema, listingSchema } from '@/remotion/schema'
  * parsed before use. The team's media (the agent's photo and logo) and the render itself live in
  * private buckets: the server signs them with the service key, for this page view only (an hour),
  * and the video and poster go through /share/{id}/video and /poster, which check sharing on every
- * request, so unsharing takes effect at once.
+ * request, so unsharing takes effect at once. Whatever the service key signs is checked first to lie
+ * in the video's own team folder (`signablePath`): the agent's pictures in the media bucket, the
+ * render and poster in the renders bucket; anything else is not signed, whatever the row says.
  */
 
 export const shareIdSchema = z.string().regex(/^[A-Za-z0-9_-]{12,64}$/)
 
 const rowSchema = z.object({
   video_id: z.uuid(),
+  team_id: z.uuid(),
   share_id: shareIdSchema,
   title: z.string(),
   format: z.enum(VIDEO_FORMAT_IDS),
@@ -37,9 +43,9 @@ const rowSchema = z.object({
 export type SharedVideo = z.infer<typeof rowSchema>
 
 /** The shared video behind `shareId`, or null (unknown, unshared, not rendered, or malformed id). */
-export async function findSharedVideo(shareId: string): Promise<SharedVideo | null> {
+export async function findSharedVideo(shareId: string, client?: SupabaseClient<Database>): Promise<SharedVideo | null> {
   if (!shareIdSchema.safeParse(shareId).success) return null
-  const db = await createClient()
+  const db = client ?? (await createClient())
   const { data, error } = await db.rpc('shared_video', { p_share_id: shareId })
   if (error) throw new Error(`reading a shared video failed: ${error.message}`)
   const row = (data as unknown[] | null)?.[0]
@@ -49,12 +55,19 @@ export async function findSharedVideo(shareId: string): Promise<SharedVideo | nu
   return parsed.success ? parsed.data : null
 }
 
-/** Signed URLs (one hour) for the agent's photo and logo, when they are library media. */
-export async function signAgentMedia(agent: SharedVideo['agent']): Promise<{ photo: string | null; logo: string | null }> {
+/**
+ * Signed URLs (one hour) for the agent's photo and logo, when they are library media of `teamId`
+ * (the video's team); a reference outside that team's folder gets no URL.
+ */
+export async function signAgentMedia(
+  agent: SharedVideo['agent'],
+  teamId: string,
+  admin: SupabaseClient<Database> = createAdminClient(),
+): Promise<{ photo: string | null; logo: string | null }> {
   const refs = [agent?.photoSrc, agent?.logoSrc]
-  const paths = refs.map((src) => (src && isMediaRef(src) ? refPath(src) : null))
+  const paths = refs.map((src) => (src && isMediaRef(src) ? signablePath(refPath(src), teamId) : null))
   if (!paths.some(Boolean)) return { photo: null, logo: null }
-  const bucket = createAdminClient().storage.from(MEDIA.bucket)
+  const bucket = admin.storage.from(MEDIA.bucket)
   const signed = await Promise.all(paths.map((p) => (p ? bucket.createSignedUrl(p, 3600) : Promise.resolve({ data: null }))))
   return { photo: signed[0].data?.signedUrl ?? null, logo: signed[1].data?.signedUrl ?? null }
 }
@@ -63,10 +76,14 @@ export async function signAgentMedia(agent: SharedVideo['agent']): Promise<{ pho
  * GET /share/{id}/video and /poster: sharing checked on this request, then a redirect to a signed URL
  * valid for 10 minutes; unshared, unknown or without that file → 404.
  */
-export async function sharedFileResponse(shareId: string, which: 'video' | 'poster'): Promise<Response> {
-  const video = await findSharedVideo(shareId)
-  const file = which === 'video' ? video?.output_path : video?.poster_path
-  const { data } = file ? await createAdminClient().storage.from(RENDERS_BUCKET).createSignedUrl(file, 600) : { data: null }
+export async function sharedFileResponse(
+  shareId: string,
+  which: 'video' | 'poster',
+  clients: { db?: SupabaseClient<Database>; admin?: SupabaseClient<Database> } = {},
+): Promise<Response> {
+  const video = await findSharedVideo(shareId, clients.db)
+  const file = video && signablePath(which === 'video' ? video.output_path : video.poster_path, video.team_id)
+  const { data } = file ? await (clients.admin ?? createAdminClient()).storage.from(RENDERS_BUCKET).createSignedUrl(file, 600) : { data: null }
   if (!data?.signedUrl) return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
   return new Response(null, { status: 302, headers: { location: data.signedUrl, 'cache-control': 'no-store' } })
 }
@@ -79,8 +96,9 @@ export async function sharedFileResponse(shareId: string, which: 'video' | 'post
 export async function sharedPosterResponse(shareId: string, width: PosterWidth): Promise<Response> {
   const video = await findSharedVideo(shareId)
   const notFound = new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
-  if (!video?.poster_path) return notFound
-  const { data, error } = await createAdminClient().storage.from(RENDERS_BUCKET).download(video.poster_path)
+  const poster = video && signablePath(video.poster_path, video.team_id)
+  if (!poster) return notFound
+  const { data, error } = await createAdminClient().storage.from(RENDERS_BUCKET).download(poster)
   if (error || !data) return notFound
   const body = await sharp(Buffer.from(await data.arrayBuffer())).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()
   return new Response(new Uint8Array(body), {

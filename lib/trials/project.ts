@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { draftVideoProps, type ListingFacts } from '@/lib/videos/draft'
-import type { TemplateId } from '@/remotion/catalog'
+import { TEMPLATES, type TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
 import { trialPhotoId } from './paths'
@@ -48,9 +48,16 @@ export function parseTrialProject(row: unknown): TrialProject {
     property: facts.success ? facts.data : null,
     propertyDraft: r.property,
     captions: captionsSchema.parse(r.property.captions ?? {}),
-    // the table's check ran the templates' schema on write (private.video_props_ok)
-    props: r.props as VideoProps | null,
+    // read through the template's schema (media sources included, issue 24): drafted props that no
+    // longer pass count as not drafted, so the video step drafts them again
+    props: parsedProps(r.template, r.props),
   }
+}
+
+function parsedProps(template: TemplateId | null, props: Record<string, unknown> | null): VideoProps | null {
+  if (!template || !props) return null
+  const parsed = TEMPLATES[template].schema.safeParse(props)
+  return parsed.success ? (parsed.data as VideoProps) : null
 }
 
 /** The property in the shape of a listing row, so the listing drafting applies unchanged. */

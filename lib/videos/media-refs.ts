@@ -1,4 +1,5 @@
 import type { VideoProps } from '@/remotion/schema'
+import { storagePathOk } from '@/lib/media/signable'
 
 /*
  * Media references in stored video props. Signed URLs expire, so props never hold them: a file in the
@@ -19,8 +20,13 @@ export function mediaRef(path: string): string {
   return `${MEDIA_REF_PREFIX}${path}`
 }
 
+/**
+ * "media:" followed by anything but a space, as the database reads it (private.media_refs_within): a
+ * caption like "media: coverage" is text, while "media:\t…" is a reference (and a bad one), never
+ * text the database let through unchecked and a URL parser later read without its tab.
+ */
 export function isMediaRef(src: unknown): src is string {
-  return typeof src === 'string' && src.startsWith(MEDIA_REF_PREFIX) && src.length > MEDIA_REF_PREFIX.length
+  return typeof src === 'string' && src.startsWith(MEDIA_REF_PREFIX) && src.length > MEDIA_REF_PREFIX.length && src[MEDIA_REF_PREFIX.length] !== ' '
 }
 
 /** The storage path of a reference; anything else comes back unchanged. */
@@ -73,10 +79,9 @@ export function withMediaUrls<P extends VideoProps>(props: P, urls: Record<strin
   }
 }
 
-/** A ref's path must sit inside `<teamId>/` with no `.` or `..` segments. */
+/** A ref's path must sit inside `<teamId>/` by a clean key: no `%`, no `.`/`..` segment (lib/media/signable.ts). */
 export function refInsideTeam(ref: string, teamId: string): boolean {
-  const path = refPath(ref)
-  return path.startsWith(`${teamId}/`) && path.length > teamId.length + 1 && !/(^|\/)\.\.?(\/|$)/.test(path)
+  return storagePathOk(refPath(ref), teamId)
 }
 
 /** The refs that point outside the team's folder (empty when all is well). */

@@ -71,7 +71,7 @@ async function main() {
   started = performance.now();
   try {
     await renderer.render(
-      { compositionId: id, inputProps: props, codec: 'h264', outputFile: oursFile, posterFile: path.join(outDir, `${id}-ours.jpg`), posterFrame: 45, size: { width, height, fps: timeline.fps, totalFrames: frames } },
+      { compositionId: id, inputProps: props, codec: 'h264', outputFile: oursFile, posterFile: path.join(outDir, `${id}-ours.jpg`), posterFrame: 45, size: { width, height, fps: timeline.fps, totalFrames: frames }, mediaOrigins: [new URL(files.url('music.mp3')).origin] },
       () => {},
       new AbortController().signal,
     );

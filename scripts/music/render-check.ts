@@ -85,7 +85,7 @@ async function main() {
       try {
         await renderer.ready()
         await renderer.render(
-          { compositionId: compositionId(template, format), inputProps: props, codec: 'h264', outputFile: out, posterFile: `${out}.jpg`, posterFrame: 10, scale: 0.25, size: { width, height, fps: timeline.fps, totalFrames: timeline.durationInFrames } },
+          { compositionId: compositionId(template, format), inputProps: props, codec: 'h264', outputFile: out, posterFile: `${out}.jpg`, posterFrame: 10, scale: 0.25, size: { width, height, fps: timeline.fps, totalFrames: timeline.durationInFrames }, mediaOrigins: [new URL(files.url('living-room')).origin] },
           () => {},
           new AbortController().signal,
         )

@@ -6,7 +6,8 @@ import { signIn, signUp, uniqueEmail } from './helpers'
  * Coupons end to end: an administrator creates one in /admin/dev/coupons; a team redeems it on its
  * account page with the code typed in lower case and sees the credits arrive; a second try and an
  * unknown code are refused with their sentences; the administrator sees the redemption counted and
- * deactivates the coupon. The team is a new one (3 welcome credits), so the numbers are exact and
+ * deactivates the coupon. Issue 24: every unusable code reads the same, and the eleventh wrong code in
+ * 15 minutes is refused with the time to wait (counted by redeem_coupon itself). The team is a new one (3 welcome credits), so the numbers are exact and
  * the demo team's balance, which other specs watch, is left alone.
  */
 
@@ -76,7 +77,7 @@ test('an administrator creates a coupon, a team redeems it once in lower case, t
   await expect(redeem.getByRole('alert')).toHaveText('Your team has already redeemed this coupon.')
   await redeem.getByLabel('Coupon code').fill('NO-SUCH-CODE')
   await redeem.getByRole('button', { name: 'Redeem' }).click()
-  await expect(toast(owner, 'There is no coupon with that code. Check it and try again.')).toBeVisible()
+  await expect(toast(owner, 'This code cannot be redeemed. Check it and try again.')).toBeVisible()
   await owner.reload()
   await expect(balance).toHaveText('10')
 
@@ -99,4 +100,30 @@ test('the redeem form checks the code in the browser and explains the shape', as
   await redeem.getByRole('button', { name: 'Redeem' }).click()
   await expect(redeem.getByRole('alert')).toHaveText('A coupon code has 4 to 32 characters: letters A–Z, digits 0–9 and dashes.')
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0)
+})
+
+test('every unusable code reads the same, and after ten wrong codes the eleventh is refused with the time to wait', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const owner = await newPage(browser)
+  await signUp(owner, uniqueEmail('coupon-guess'), 'coupon-guess-9', 'Gus Guesser', '/auth/signup?next=/dashboard')
+  await expect(owner).toHaveURL(/\/dashboard\/create/, NAVIGATION)
+  await owner.getByLabel('Team name').fill('Guesswork Realty')
+  await owner.getByRole('button', { name: 'Create team' }).click()
+  await expect(owner).toHaveURL(TEAM_URL, NAVIGATION)
+  await owner.goto(`${new URL(owner.url()).pathname}/account`)
+  const redeem = owner.getByRole('form', { name: 'Redeem a coupon' })
+  const attempt = async (code: string) => {
+    await redeem.getByLabel('Coupon code').fill(code)
+    await Promise.all([
+      owner.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes('/account')),
+      redeem.getByRole('button', { name: 'Redeem' }).click(),
+    ])
+  }
+  for (let i = 0; i < 10; i++) {
+    await attempt(`WRONG-${i}-${Date.now().toString(36).toUpperCase()}`)
+    await expect(redeem.getByRole('alert')).toHaveText('This code cannot be redeemed. Check it and try again.')
+  }
+  await attempt('ANOTHER-GUESS')
+  await expect(redeem.getByRole('alert')).toHaveText(/^Too many attempts\. Try again in 1[45] minutes\.$/)
+  await expect(owner.getByTestId('account-credit-balance')).toHaveText('3')
 })

@@ -1,5 +1,7 @@
+import http from 'node:http'
 import { expect, test } from '@playwright/test'
-import { DEMO, DEMO_PASSWORD, appUrl } from './env'
+import { startConfiguredApp } from '../../scripts/lib/configured-app'
+import { DEMO, DEMO_PASSWORD, E2E_APP_PORT, appUrl } from './env'
 import { signIn, signUp, uniqueEmail } from './helpers'
 
 // Issue 11: each hole found by probing the running product, tried again in the browser.
@@ -97,5 +99,42 @@ test.describe('hardening', () => {
     await page.getByLabel('Current password').fill('first-password-1')
     await page.getByRole('button', { name: 'Change password' }).click()
     await expect(page.getByText('Password changed').first()).toBeVisible()
+  })
+})
+
+// Issue 24, item 4: the app trusts X-Forwarded-For only behind our front door, which overwrites it.
+// A second server of the e2e build with the per-address limits as in production (no scale), asked
+// from a loopback source address of its own (so no other test shares its count): a link check
+// (/auth/callback with a code) is limited to 30 per 5 minutes per address.
+test.describe('per-address limits', () => {
+  test.skip(process.env.E2E_NEXT === 'dev', 'needs the production build the stack made')
+
+  const get = (url: string, localAddress: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; location: string }>((resolve, reject) => {
+      http.get(url, { localAddress, headers }, (res) => {
+        res.resume()
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? '' })
+      }).on('error', reject)
+    })
+
+  test('a new forged X-Forwarded-For on every request does not reset the per-address limit', async () => {
+    test.setTimeout(120_000)
+    const port = Number(process.env.E2E_LIMITS_PORT ?? E2E_APP_PORT + 40)
+    const app = await startConfiguredApp({ port, env: { AUTH_ADDRESS_LIMIT_SCALE: '1' } })
+    try {
+      // 127.x.y.z: a visitor no other test has been
+      const visitor = `127.${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`
+      const answers = []
+      for (let i = 0; i < 31; i++) {
+        answers.push(await get(`${app.url}/auth/callback?code=forged-${i}`, visitor, { 'X-Forwarded-For': `203.0.113.${i + 1}` }))
+      }
+      for (const [i, answer] of answers.slice(0, 30).entries()) expect(answer.location, `attempt ${i + 1}`).toContain('notice=link-expired')
+      expect(answers[30].location).toContain('notice=too-many-attempts')
+      // another visitor is not affected
+      const other = `127.${10 + Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 250)}.251`
+      expect((await get(`${app.url}/auth/callback?code=other`, other, { 'X-Forwarded-For': '203.0.113.1' })).location).toContain('notice=link-expired')
+    } finally {
+      await app.stop()
+    }
   })
 })

@@ -2,6 +2,9 @@
  * The stack the browser tests run against: the stand-in in memory (migrations + seed, from the
  * cached snapshot) and the app, by default as a production build (`next build` + `next start`,
  * into .next/e2e so the developer's build is untouched); E2E_NEXT=dev uses `next dev` instead.
+ * As at `npm run dev`, Next listens on a loopback port behind our front door
+ * (scripts/lib/front-door.ts), which answers on E2E_APP_PORT and overwrites X-Forwarded-For with the
+ * socket's address: the per-address limits count the real peer, never a header a test wrote.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
@@ -9,6 +12,7 @@ import { PASSWORD_MIN } from '../../lib/constants.ts'
 import { startStandIn } from '../../supabase/local/server.ts'
 import { migratedSnapshot } from '../../supabase/local/testing.ts'
 import { seedVoiceSamples } from '../../scripts/voice-samples.ts'
+import { BEHIND_DOOR_ENV, freeLoopbackPort, startFrontDoor } from '../../scripts/lib/front-door.ts'
 import { E2E_APP_PORT, E2E_SUPABASE_PORT, appUrl } from './env.ts'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -58,9 +62,9 @@ async function main() {
     NEXT_PUBLIC_SUPABASE_ANON_KEY: standIn.config.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: standIn.config.serviceRoleKey,
     SITE_URL: appUrl,
-    // Next fills X-Forwarded-For from the socket; every test comes from 127.0.0.1, so the
+    // the front door sets X-Forwarded-For from the socket; every test comes from 127.0.0.1, so the
     // per-address limits are scaled up (the per-account ones stay as in production)
-    CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
+    ...BEHIND_DOOR_ENV,
     AUTH_ADDRESS_LIMIT_SCALE: '50',
     // no outside service, whatever the shell has: this stack is the "nothing is sent" case
     // (tests/e2e/observability.spec.ts starts its own configured server: docs/observability.md)
@@ -71,6 +75,8 @@ async function main() {
   }
 
   let child: ChildProcess | null = null
+  const nextPort = await freeLoopbackPort()
+  const door = await startFrontDoor({ port: E2E_APP_PORT, host: '127.0.0.1', targetPort: nextPort })
   // the render worker, rendering the first 3 seconds at a quarter of the size so a test render
   // takes seconds and leaves the cores to the other tests
   const worker = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
@@ -88,6 +94,7 @@ async function main() {
         await finished(proc)
       }
     }
+    await door.close()
     await standIn.stop()
     process.exit(code)
   }
@@ -100,11 +107,11 @@ async function main() {
     const code = await finished(child)
     console.log(`[e2e] next build finished in ${((Date.now() - t1) / 1000).toFixed(1)} s (exit ${code})`)
     if (code !== 0) return stop(code)
-    child = run(['start', '--port', String(E2E_APP_PORT), '--hostname', '127.0.0.1'], { ...env, NODE_ENV: 'production' })
+    child = run(['start', '--port', String(nextPort), '--hostname', '127.0.0.1'], { ...env, NODE_ENV: 'production' })
   } else {
-    // no --hostname, as `npm run dev` starts it: opened at 127.0.0.1, next dev then serves its own
-    // resources only because next.config.ts lists the address in allowedDevOrigins (tested)
-    child = run(['dev', '--port', String(E2E_APP_PORT)], env)
+    // as `npm run dev` starts it; opened at 127.0.0.1 (the door passes the Host on), next dev serves
+    // its own resources only because next.config.ts lists the address in allowedDevOrigins (tested)
+    child = run(['dev', '--port', String(nextPort), '--hostname', '127.0.0.1'], env)
   }
   const code = await finished(child)
   if (!stopping) await stop(code)

@@ -23,7 +23,9 @@ export async function openPlayerStills() {
   return {
     /** A PNG of `frame` at width × height CSS pixels. */
     async still(request: { compositionId: string; props: VideoProps; frame: number; durationInFrames: number; fps: number; width: number; height: number }): Promise<Buffer> {
-      const job = server.openJob(collectUrls(request.props), new Map())
+      // the test's own signed URLs: their origins are the ones this job may fetch (issue 24)
+      const urls = collectUrls(request.props)
+      const job = server.openJob(urls, new Map(), [...new Set(urls.map((u) => new URL(u).origin))])
       const local = swapUrls(request.props, job.local)
       try {
         await page.evaluate((r) => window.showStill(r), { ...request, props: local })

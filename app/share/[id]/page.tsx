@@ -52,7 +52,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   if (!video) notFound()
   const { listing } = video
   const price = formatPrice(listing)
-  const agentMedia = await signAgentMedia(video.agent)
+  const agentMedia = await signAgentMedia(video.agent, video.team_id)
   const { width, height } = VIDEO_FORMATS[video.format]
   const facts = [
     listing.bedrooms != null ? `${formatCount(listing.bedrooms)} bed` : null,

@@ -1,9 +1,12 @@
+import { spokenWords } from '../spoken-form'
+
 /*
  * How long a line takes to say, and which numbers it says. Pure and client-safe.
  *
- * Length is counted in spoken words, not written ones: "$850,000" is read "eight hundred fifty
- * thousand dollars" (5 words), "1998" "nineteen ninety-eight" (3), "m²" "square metres" (2). The
- * drafting budget is spoken words = seconds × SPEAKING_RATE.
+ * Length is counted in spoken words, not written ones, by the same normaliser the voices read
+ * through (lib/narration/spoken-form): "$850,000" (en-AU) is read "eight hundred and fifty thousand
+ * dollars" (6 words), "1998" "nineteen ninety-eight" (3), "m²" "square metres" (2). The drafting
+ * budget is spoken words = seconds × SPEAKING_RATE.
  *
  * Numbers are read in the listing locale's format (its group and decimal separators), plus English
  * number words ("three bedrooms"), so a check can say which numbers a line holds whatever way it
@@ -20,31 +23,6 @@ export const SPEAKING_RATE = 2.5
 const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve',
   'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen']
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']
-const SCALES: [string, number][] = [['billion', 1e9], ['million', 1e6], ['thousand', 1e3], ['hundred', 100]]
-
-/** Words an English reader says for a whole number below a trillion (hyphenated tens count as two). */
-export function integerWordCount(n: number): number {
-  n = Math.floor(Math.abs(n))
-  if (n < 20) return 1
-  if (n < 100) return n % 10 ? 2 : 1
-  for (const [, size] of SCALES) {
-    if (n >= size) {
-      const head = Math.floor(n / size)
-      const rest = n % size
-      return integerWordCount(head) + 1 + (rest ? integerWordCount(rest) : 0)
-    }
-  }
-  return 1
-}
-
-/** Words for a number as a reader says it: years in pairs ("nineteen ninety-eight"), decimals digit by digit. */
-export function numberWordCount(value: number, fractionDigits = 0): number {
-  const int = Math.floor(Math.abs(value))
-  if (!fractionDigits && int >= 1100 && int <= 2099 && int % 100 !== 0 && !(int >= 2000 && int < 2010)) {
-    return integerWordCount(Math.floor(int / 100)) + (int % 100 < 10 ? 2 : integerWordCount(int % 100))
-  }
-  return integerWordCount(int) + (fractionDigits ? 1 + fractionDigits : 0)
-}
 
 /** The group and decimal separators of a locale's numbers. */
 export function separators(locale: string): { group: string; decimal: string } {
@@ -146,29 +124,13 @@ export function numbersIn(text: string, locale: string): number[] {
   return [...digitNumbers(text, locale).map((n) => n.value), ...wordNumbers(text)]
 }
 
-const CURRENCY_WORDS: [RegExp, number][] = [
-  [/(?:A|NZ|US|CA|C|HK|S|R|NT|MX)\$/g, 2], // "Australian dollars"
-  [/[$€£¥₹₩₪฿₫₱]|CHF|zł|Kč|kr|R\$/g, 1],
-]
-
-/** Spoken words in `text`: written words, with numbers, currency signs and unit signs read out. */
+/**
+ * Spoken words in `text`: the words the voice reads for it (lib/narration/spoken-form, in the
+ * listing's locale), hyphenated ones counted apart. "£1,650 pcm" (en-GB) is nine: "one thousand six
+ * hundred and fifty pounds a month".
+ */
 export function spokenWordCount(text: string, locale: string): number {
-  let count = 0
-  let rest = text
-  for (const n of digitNumbers(text, locale)) count += numberWordCount(n.value, n.fractionDigits)
-  rest = rest.replace(numberPattern(locale), ' ')
-  rest = rest.replace(/m²|sq ft|ft²/g, () => {
-    count += 2
-    return ' '
-  })
-  for (const [pattern, words] of CURRENCY_WORDS) {
-    rest = rest.replace(pattern, () => {
-      count += words
-      return ' '
-    })
-  }
-  count += rest.split(/[\s\u00a0\u202f—–/]+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length
-  return count
+  return spokenWords(text, { locale }).length
 }
 
 /**

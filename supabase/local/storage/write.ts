@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { json, type LocalRequest, type LocalResponse } from '../http.ts'
-import { findBucketIgnoringRls } from './buckets.ts'
+import { findBucketIgnoringRls, type BucketRow } from './buckets.ts'
 import { ERRORS } from './errors.ts'
+import { bareMime, effectiveSizeLimit, mimeAllowed } from './limits.ts'
 import { checkObjectName, jsonBody } from './names.ts'
 import { findObject, OBJECT_COLUMNS, rowJson, writeObjectRow, type ObjectRow } from './object-rows.ts'
 import { bypassingRls, inScope, type Caller, type StorageDeps } from './scope.ts'
@@ -57,9 +58,28 @@ function transferOf(req: LocalRequest): Transfer {
   return { bucket, source: body.sourceKey as string, destBucket, dest: checkObjectName(body.destinationKey as string) }
 }
 
-async function copyBytes(deps: StorageDeps, from: ObjectRow, t: Transfer, version: string) {
+/**
+ * The destination bucket's own rules (`file_size_limit`, `allowed_mime_types`), applied to the bytes
+ * and type the new object will have, exactly as an upload into that bucket would be judged (size
+ * first, then type; same errors). Supabase Storage's REST copy/move ask only the destination's RLS
+ * (`src/storage/object.ts` copyObject → `uploader.canUpload`, moveObject → `testPermission`), so a
+ * file refused on upload could be copied in; the stand-in closes that (docs/supabase-local.md).
+ */
+function checkDestinationRules(deps: StorageDeps, bucket: BucketRow, bytes: Buffer, mimetype: string) {
+  if (bytes.length > effectiveSizeLimit(bucket.file_size_limit, deps.globalFileSizeLimit)) throw ERRORS.entityTooLarge()
+  if (!mimeAllowed(mimetype, bucket.allowed_mime_types)) throw ERRORS.invalidMimeType(bareMime(mimetype))
+}
+
+/** The type the source was stored with (what the copy will be served as). */
+function storedMime(from: ObjectRow): string {
+  const m = from.metadata?.mimetype
+  return typeof m === 'string' && m ? m : 'application/octet-stream'
+}
+
+async function copyBytes(deps: StorageDeps, from: ObjectRow, t: Transfer, version: string, destination: BucketRow) {
   const bytes = await deps.blobs.get(from.bucket_id, from.name, from.version ?? '')
   if (!bytes) throw ERRORS.noSuchKey()
+  checkDestinationRules(deps, destination, bytes, storedMime(from))
   await deps.blobs.put(t.destBucket, t.dest, version, bytes)
 }
 
@@ -71,9 +91,9 @@ export async function moveObject(deps: StorageDeps, req: LocalRequest, caller: C
   const t = transferOf(req)
   const version = randomUUID()
   const source = await inScope(deps, req, caller, 'storage.object.move', async (tx) => {
-    await findBucketIgnoringRls(tx, t.destBucket)
+    const destination = await findBucketIgnoringRls(tx, t.destBucket)
     const from = await findObject(tx, t.bucket, t.source)
-    await copyBytes(deps, from, t, version)
+    await copyBytes(deps, from, t, version, destination)
     try {
       const r = await tx.query(
         `update storage.objects set bucket_id = $3, name = $4, version = $5, updated_at = now(), last_accessed_at = now()
@@ -99,7 +119,7 @@ export async function copyObject(deps: StorageDeps, req: LocalRequest, caller: C
   const upsert = req.headers['x-upsert'] === 'true'
   const version = randomUUID()
   const { id, old } = await inScope(deps, req, caller, 'storage.object.copy', async (tx) => {
-    await findBucketIgnoringRls(tx, t.destBucket)
+    const destination = await findBucketIgnoringRls(tx, t.destBucket)
     const from = await findObject(tx, t.bucket, t.source)
     const previous = upsert
       ? await bypassingRls(tx, async () => {
@@ -110,7 +130,7 @@ export async function copyObject(deps: StorageDeps, req: LocalRequest, caller: C
           return r.rows[0] ?? null
         })
       : null
-    await copyBytes(deps, from, t, version)
+    await copyBytes(deps, from, t, version, destination)
     const newId = randomUUID()
     const userMetadata =
       body.copyMetadata === false

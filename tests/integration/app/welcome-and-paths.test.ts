@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HOSTILE_SUFFIXES } from '../../helpers/hostile-paths.ts'
 import { assembleCast, createTeam, must, signUp, type Cast } from './cast.ts'
 
 // Issue 11 (low): welcome credits once per person, a cap on owned teams, and storage paths and
@@ -49,7 +50,9 @@ describe('storage paths and media references', () => {
   })
   afterAll(() => cast?.standIn.stop())
 
-  const BAD_SUFFIXES = ['../other/x.jpg', 'a/../../x.jpg', './x.jpg', 'a//x.jpg', 'a\\..\\x.jpg', 'x.jpg\u0001', '']
+  // issue 24: and every encoded climb (`%2e%2e`, `%252e`, `..%2f`, `%5c..`, `%00`, a trailing `%`, look-alikes);
+  // every other path column: tests/integration/app/paths-decoded.test.ts
+  const BAD_SUFFIXES = HOSTILE_SUFFIXES
 
   it("refuses an agent photo or logo path that leaves the team's folder", async () => {
     for (const suffix of BAD_SUFFIXES) {
@@ -67,11 +70,13 @@ describe('storage paths and media references', () => {
     expect(fine.error).toBeNull()
   })
 
-  it('refuses an avatar path with dot segments', async () => {
-    const { error } = await cast.member.client
-      .from('profiles')
-      .update({ avatar_path: `${cast.member.id}/../${cast.owner.id}/a.webp` })
-      .eq('id', cast.member.id)
-    expect(error?.code).toBe('23514')
+  it('refuses an avatar path with dot segments, written or encoded', async () => {
+    for (const climb of ['..', '%2e%2e', '.%2e', '%2E%2E', '%252e%252e']) {
+      const { error } = await cast.member.client
+        .from('profiles')
+        .update({ avatar_path: `${cast.member.id}/${climb}/${cast.owner.id}/a.webp` })
+        .eq('id', cast.member.id)
+      expect(error?.code, climb).toBe('23514')
+    }
   })
 })

@@ -8,7 +8,8 @@ import { applyNarrations } from '../../../lib/narration/apply.ts'
 import { clipHash } from '../../../lib/narration/clips.ts'
 import { elevenLabsProvider } from '../../../lib/narration/elevenlabs.ts'
 import { localProvider } from '../../../lib/narration/local.ts'
-import { narrateScenes, VOICE_UNAVAILABLE } from '../../../lib/narration/narrate.ts'
+import { narrateScenes, speechOptionsOf, VOICE_UNAVAILABLE } from '../../../lib/narration/narrate.ts'
+import { spokenForm, type SpokenFormOptions } from '../../../lib/narration/spoken-form/index.ts'
 import { generateSample } from '../../../lib/narration/sample.ts'
 import type { VoiceProvider } from '../../../lib/narration/provider.ts'
 import { readWav } from '../../../lib/narration/wav.ts'
@@ -36,6 +37,7 @@ describe('narration', () => {
   let cast: Cast
   let videoId: string
   let sceneIds: string[]
+  let speech: SpokenFormOptions
   let fliteVoice: string
   const flite = counting(localProvider)
 
@@ -48,15 +50,18 @@ describe('narration', () => {
     }))
     const row = must(await cast.member.client.from('videos').select('props').eq('id', videoId).single(), 'video') as { props: VideoProps }
     sceneIds = row.props.scenes.map((s) => s.id)
+    speech = speechOptionsOf(row.props)
   })
   afterAll(() => cast?.standIn.stop())
 
   it('speaks a scene with Flite, stores it, measures it from the audio and the timeline follows it once saved', async () => {
     const result = await narrateScenes(db(cast.member), cast.teamId, videoId, { voiceId: fliteVoice, scenes: [{ id: sceneIds[0], script: `  ${SCRIPT} ` }] }, { providers: { flite } })
-    expect(flite.calls).toEqual([SCRIPT])
+    // the voice reads the spoken form ("2 baths" → "two baths"); the captions below keep the script
+    expect(flite.calls).toEqual([spokenForm(SCRIPT, speech).text])
+    expect(flite.calls[0]).toContain('with two baths')
     expect(result).toMatchObject({ spoken: 1, cached: 0 })
     const narration = result.narrations[sceneIds[0]]
-    const hash = clipHash({ id: fliteVoice, provider: 'flite', provider_voice_id: 'slt' }, SCRIPT)
+    const hash = clipHash({ id: fliteVoice, provider: 'flite', provider_voice_id: 'slt' }, SCRIPT, speech)
     expect(narration).toMatchObject({ src: `media:${cast.teamId}/narration/${hash}.wav`, text: SCRIPT, voiceId: fliteVoice, timing: 'provider' })
     expect(result.urls[narration.src]).toMatch(/\/storage\/v1\/object\/sign\/media\//)
 
@@ -92,7 +97,7 @@ describe('narration', () => {
     const again = await narrateScenes(db(cast.teamAdmin), cast.teamId, videoId, { voiceId: fliteVoice, scenes: [{ id: sceneIds[1], script: SCRIPT }] }, { providers: { flite } })
     expect(flite.calls.length).toBe(before)
     expect(again).toMatchObject({ spoken: 0, cached: 1 })
-    expect(again.narrations[sceneIds[1]].src).toContain(clipHash({ id: fliteVoice, provider: 'flite', provider_voice_id: 'slt' }, SCRIPT))
+    expect(again.narrations[sceneIds[1]].src).toContain(clipHash({ id: fliteVoice, provider: 'flite', provider_voice_id: 'slt' }, SCRIPT, speech))
     // one row, one file
     const rows = must(await cast.member.client.from('narration_clips').select('id, created_by').eq('team_id', cast.teamId), 'clips')
     expect(rows).toHaveLength(1)

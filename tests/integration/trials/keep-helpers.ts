@@ -10,6 +10,7 @@ import { finalizeTrialPhoto, prepareTrialPhoto } from '../../../lib/trials/photo
 import { beginTrialProject, chooseTrialLook, saveTrialProperty } from '../../../lib/trials/steps.ts'
 import { uniqueEmail } from '../../helpers/supabase.ts'
 import { must } from '../app/cast.ts'
+import { admitVisitor } from './admit.ts'
 
 // Keeping the trial, as the app does it: a server client (PKCE, the session in cookies) per browser,
 // the trial made with the try steps, emailed links followed like a browser follows them.
@@ -43,10 +44,11 @@ export interface Visitor extends Browser {
   id: string
 }
 
-/** A new visitor with an anonymous session, as /try/intro starts one. */
+/** A new visitor with an anonymous session, admitted, as /try/intro starts one. */
 export async function visitor(standIn: StandIn): Promise<Visitor> {
   const b = browser(standIn)
   const { user } = authed(await b.db.auth.signInAnonymously(), 'anonymous sign-in')
+  await admitVisitor(standIn, user!.id)
   return { ...b, id: user!.id }
 }
 

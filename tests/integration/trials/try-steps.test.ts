@@ -18,6 +18,7 @@ import {
   saveTrialScenes,
 } from '../../../lib/trials/steps.ts'
 import { clientFor } from '../../helpers/supabase.ts'
+import { admitVisitor } from './admit.ts'
 import { assembleCast, must, type Cast } from '../app/cast.ts'
 
 // Issue 13: the try flow's steps as the pages call them, as an anonymous visitor against the
@@ -45,6 +46,7 @@ describe('the try flow steps', () => {
   const visitor = async (): Promise<Visitor> => {
     const client = clientFor(cast.standIn)
     const { user } = must(await client.auth.signInAnonymously(), 'anonymous sign-in')
+    await admitVisitor(cast.standIn, user!.id)
     return { client, db: client as unknown as Db, id: user!.id }
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Json } from '../../../lib/database.types.ts'
+import { CLIMBS_ONCE_DECODED } from '../../helpers/hostile-paths.ts'
 import { listen, settle, until } from '../../helpers/realtime.ts'
 import { assembleCast, behind, insertListing, insertVideo, insertVoice, minimalProps, must, type Cast } from './fixtures.ts'
 
@@ -184,6 +185,41 @@ describe('videos and voices policies', () => {
       const { error } = await insert({ props })
       expect(error).toBeNull()
     })
+
+    // issue 24: a reference is judged as written, never decoded, in every media field and anywhere in the props
+    it('refuses encoded climbs in every media reference (scene, narration, agent photo and logo, music, nested)', async () => {
+      const places = (ref: string): [string, Record<string, unknown>][] => [
+        ['scene', minimalProps(cast.teamId, { scenes: [{ id: 'a', src: ref }] })],
+        ['scene narration', minimalProps(cast.teamId, { scenes: [{ id: 'a', src: `media:${cast.teamId}/a.jpg`, narration: { src: ref } }] } as never)],
+        ['agent photo', minimalProps(cast.teamId, { agent: { fullName: 'A', photoSrc: ref } })],
+        ['agent logo', minimalProps(cast.teamId, { agent: { fullName: 'A', logoSrc: ref } })],
+        ['music', minimalProps(cast.teamId, { music: { src: ref, volume: 0.5 } })],
+        ['narration', minimalProps(cast.teamId, { narration: { src: ref } } as never)],
+        ['nested', minimalProps(cast.teamId, { extra: { deep: [ref] } } as never)],
+      ]
+      const refs = [
+        ...CLIMBS_ONCE_DECODED.map((suffix) => `media:${cast.teamId}/${suffix}`),
+        `media:${cast.teamId}/%2e%2e/${cast.otherTeamId}/x.jpg`,
+        `media:${cast.teamId}/%2e%2e/%2e%2e/renders/${cast.otherTeamId}/renders/r/video.mp4`,
+        // white space after "media:" other than a space: still a reference (a URL parser drops tabs and newlines)
+        `media:\t${cast.otherTeamId}/x.jpg`,
+        `media:\n${cast.otherTeamId}/x.jpg`,
+        `media:\r${cast.otherTeamId}/x.jpg`,
+      ]
+      const row = await insertVideo(cast.member, cast.teamId, listingId, { title: 'Encoded' })
+      // every payload in the agent's photo (the share page's hole), a few in every other place
+      const cases = [
+        ...refs.map((ref) => [ref, places(ref).find(([where]) => where === 'agent photo')!] as const),
+        ...refs.slice(0, 3).concat(refs.slice(-5)).flatMap((ref) => places(ref).map((place) => [ref, place] as const)),
+      ]
+      for (const [ref, [where, props]] of cases) {
+        const inserted = await insert({ props })
+        expect(inserted.error?.message, `insert ${where} ${JSON.stringify(ref)}`).toContain('videos_media_refs_check')
+        const updated = await cast.member.client.from('videos').update({ props: props as unknown as Json }).eq('id', row.id)
+        expect(updated.error?.code, `update ${where} ${JSON.stringify(ref)}`).toBe('23514')
+      }
+      expect((await behind<{ version: number }>(cast, 'videos', { id: row.id }))[0].version).toBe(1)
+    }, 120_000)
 
     it('refuses the same bad props on update, leaving the row as it was', async () => {
       const row = await insertVideo(cast.member, cast.teamId, listingId, { title: 'Guarded' })

@@ -101,7 +101,9 @@ describe('video reads', () => {
     if (!stored.ok) throw new Error(stored.error)
     const playable = withMediaUrls(stored.props, video!.urls)
     expect(collectMediaRefs(playable)).toEqual([])
-    expect(validateVideoProps('classic-tour', 'landscape', playable).ok).toBe(true)
+    // playable props carry signed URLs for the Player only: stored props never may (issue 24 item 2)
+    expect(Object.values(video!.urls).every((url) => playable && JSON.stringify(playable).includes(url))).toBe(true)
+    expect(validateVideoProps('classic-tour', 'landscape', playable).ok).toBe(false)
   })
 
   it('finds no video for another team, another listing or a malformed id', async () => {

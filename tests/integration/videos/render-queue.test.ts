@@ -130,7 +130,7 @@ describe('render queue', () => {
     // the table itself refuses a GIF over 50 fps, whoever writes it
     const direct = await cast.service.from('render_runs').insert({
       team_id: cast.teamId, video_id: video.id, codec: 'gif', template: 'classic-tour', format: 'landscape',
-      width: 1920, height: 1080, fps: 60, total_frames: 100, props: { listing: {}, scenes: [{ id: 'a', src: '/x.jpg' }] },
+      width: 1920, height: 1080, fps: 60, total_frames: 100, props: { listing: {}, scenes: [{ id: 'a', src: '/remotion/samples/x.jpg' }] },
     })
     expect(direct.error?.message).toContain('render_runs_gif_fps')
     expect(await balance()).toBe(3)

@@ -50,8 +50,9 @@ describe('sharing and the showcase', () => {
     expect(await publicRead(shareId)).toEqual([])
     must(await cast.member.client.rpc('set_video_shared', { p_video_id: id, p_shared: true }), 'share')
     const [row] = await publicRead(shareId)
-    expect(Object.keys(row).sort()).toEqual(['agent', 'brand_color', 'format', 'listing', 'output_codec', 'output_path', 'poster_path', 'share_id', 'title', 'updated_at', 'video_id'])
-    expect(row).toMatchObject({ title: 'Public', format: 'portrait', share_id: shareId, output_codec: 'h264' })
+    expect(Object.keys(row).sort()).toEqual(['agent', 'brand_color', 'format', 'listing', 'output_codec', 'output_path', 'poster_path', 'share_id', 'team_id', 'title', 'updated_at', 'video_id'])
+    // the team id (already the first folder of output_path) lets the page check what it signs
+    expect(row).toMatchObject({ title: 'Public', format: 'portrait', share_id: shareId, output_codec: 'h264', team_id: cast.teamId })
     expect((row.listing as { address: { line: string } }).address.line).toBeTruthy()
     // unknown, malformed and hostile ids answer nothing
     for (const bad of ['x', `${shareId}x`, "' or 1=1 --", '%', shareId.toLowerCase() === shareId ? shareId.toUpperCase() : shareId.toLowerCase()]) {

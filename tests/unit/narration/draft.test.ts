@@ -39,15 +39,18 @@ describe('fits each scene', () => {
     expect(speechSeconds('classic-tour', spoken)).toEqual(speechSeconds('classic-tour', d.props))
   })
 
-  it('counts numbers as they are said', () => {
-    expect(spokenWordCount('$850,000.', 'en-AU')).toBe(5) // eight hundred fifty thousand dollars
+  it('counts numbers as the voice says them (the spoken-form normaliser)', () => {
+    expect(spokenWordCount('$850,000.', 'en-AU')).toBe(6) // eight hundred and fifty thousand dollars
+    expect(spokenWordCount('$850,000.', 'en-US')).toBe(5) // eight hundred fifty thousand dollars
     expect(spokenWordCount('Built in 1998.', 'en-AU')).toBe(5) // built in nineteen ninety eight
-    expect(spokenWordCount('It has 1.5 bathrooms.', 'en-AU')).toBe(6) // one point five
+    expect(spokenWordCount('It has 1.5 bathrooms.', 'en-AU')).toBe(7) // one and a half
     expect(spokenWordCount('92 m².', 'en-AU')).toBe(4) // ninety two square metres
-    expect(spokenWordCount('850 000 €', 'fr-FR')).toBe(5)
+    expect(spokenWordCount('850 000 €', 'fr-FR')).toBe(6) // eight hundred and fifty thousand euros
+    expect(spokenWordCount('£1,650 pcm', 'en-GB')).toBe(9) // one thousand six hundred and fifty pounds a month
+    expect(spokenWordCount('1180 Old Mill Road', 'en-US')).toBe(5) // eleven eighty Old Mill Road
     // and the pauses: 'Pool.' is 1 word but half a second of pause; '2.5' is no sentence end
     expect(speechSecondsOf('Pool.', 'en-US')).toBeCloseTo(0.4 + 0.5, 9)
-    expect(speechSecondsOf('Two bedrooms, 2.5 bathrooms. Pool.', 'en-US')).toBeCloseTo(7 / 2.5 + 2 * 0.5 + 0.2, 9)
+    expect(speechSecondsOf('Two bedrooms, 2.5 bathrooms. Pool.', 'en-US')).toBeCloseTo(8 / 2.5 + 2 * 0.5 + 0.2, 9)
   })
 
   it('leaves a fact out rather than overrun a short scene, and says which', () => {

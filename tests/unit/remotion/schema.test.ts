@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { completeProps, TEMPLATE_IDS, TEMPLATES } from '@/remotion/catalog';
 import { videoPropsSchema } from '@/remotion/schema';
+import { MEDIA_SOURCE_MESSAGE } from '@/remotion/media-sources';
+import { validateVideoProps } from '@/lib/videos/schema';
+import { ALLOWED_MEDIA_SOURCES, HOSTILE_MEDIA_SOURCES } from '../../fixtures/hostile-media-sources';
 import { maximalListing, minimalListing } from './fixtures';
 
 const withListing = (over: Record<string, unknown>) => ({ ...minimalListing, listing: { ...minimalListing.listing, ...over } });
@@ -67,5 +70,34 @@ describe('props sent to the renderer', () => {
       unbranded: false,
       theme: 'light',
     });
+  });
+});
+
+describe('media sources (issue 24: the worker fetches only what it should)', () => {
+  const at = (src: string) => ({
+    scene: { ...minimalListing, scenes: [{ id: 's1', src }] },
+    narrationClip: { ...minimalListing, scenes: [{ id: 's1', src: '/remotion/samples/kitchen.jpg', narration: { src, seconds: 2, text: 'Hi', voiceId: 'v', timing: 'estimated', words: [] } }] },
+    agentPhoto: { ...minimalListing, agent: { fullName: 'Ann', photoSrc: src } },
+    agentLogo: { ...minimalListing, agent: { fullName: 'Ann', logoSrc: src } },
+    music: { ...minimalListing, music: { src, volume: 0.5 } },
+    narration: { ...minimalListing, narration: { src, volume: 0.5 } },
+  });
+
+  it.each(HOSTILE_MEDIA_SOURCES)('refuses %s in every media field, with a sentence', (src) => {
+    for (const [field, props] of Object.entries(at(src))) {
+      const parsed = videoPropsSchema.safeParse(props);
+      expect(parsed.success, field).toBe(false);
+      if (src.trim()) expect(parsed.error?.issues.map((i) => i.message), field).toContain(MEDIA_SOURCE_MESSAGE);
+    }
+  });
+
+  it.each(ALLOWED_MEDIA_SOURCES)('accepts %s', (src) => {
+    for (const [field, props] of Object.entries(at(src))) expect(videoPropsSchema.safeParse(props).success, field).toBe(true);
+  });
+
+  it('says which field and why through the app\'s messages', () => {
+    const checked = validateVideoProps('classic-tour', 'landscape', at('http://127.0.0.1:3000/internal/secret.jpg').agentPhoto);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.fieldErrors['agent.photoSrc']).toBe(`Agent card photo: ${MEDIA_SOURCE_MESSAGE[0].toLowerCase()}${MEDIA_SOURCE_MESSAGE.slice(1)}`);
   });
 });

@@ -52,7 +52,7 @@ describe("the render worker's local server", () => {
 
   it("fetches only a live job's registered media, under its key", async () => {
     const uploads = new Map<number, string>()
-    const job = server.openJob([`${upstreamUrl}/photo.jpg`], uploads)
+    const job = server.openJob([`${upstreamUrl}/photo.jpg`], uploads, [upstreamUrl])
     expect(await (await fetch(job.local(`${upstreamUrl}/photo.jpg`))).text()).toBe('picture')
     expect(fetched).toEqual(['/photo.jpg'])
     for (const hostile of [`/media/${job.key}/1`, `/media/${job.key}/-1`, `/media/${job.key}/constructor`, `/media/not-the-key/0`, `/media//0`]) {
@@ -61,6 +61,45 @@ describe("the render worker's local server", () => {
     job.close()
     expect((await fetch(job.local(`${upstreamUrl}/photo.jpg`))).status).toBe(404)
     expect(fetched).toHaveLength(1)
+  })
+
+  it("fetches a job's media only from the job's origins (issue 24)", async () => {
+    const before = fetched.length
+    // no origin given: nothing remote, not even a registered URL
+    const bare = server.openJob([`${upstreamUrl}/secret.jpg`], new Map())
+    expect((await fetch(bare.local(`${upstreamUrl}/secret.jpg`))).status).toBe(403)
+    bare.close()
+    // an origin given: another origin (another port of this machine, a metadata address) is refused
+    const job = server.openJob([`http://127.0.0.1:1/secret.jpg`, 'http://169.254.169.254/latest/meta-data/', `${upstreamUrl}/ok.jpg`], new Map(), ['http://127.0.0.1:1'])
+    expect((await fetch(job.local('http://169.254.169.254/latest/meta-data/'))).status).toBe(403)
+    expect((await fetch(job.local(`${upstreamUrl}/ok.jpg`))).status).toBe(403)
+    job.close()
+    expect(fetched.length).toBe(before)
+    expect(server.refused.some((r) => r.includes('169.254.169.254'))).toBe(true)
+  })
+
+  it('as a proxy, serves only itself: any other host or a CONNECT is refused', async () => {
+    const before = fetched.length
+    const viaProxy = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { port } = new URL(server.origin)
+        http.get({ host: '127.0.0.1', port, path: target, headers: { host: new URL(target).host } }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        }).on('error', reject)
+      })
+    expect(await viaProxy(`${upstreamUrl}/photo.jpg`)).toBe(403)
+    expect(await viaProxy('http://169.254.169.254/latest/meta-data/')).toBe(403)
+    expect(await viaProxy(`${server.origin}/index.html`)).toBe(200)
+    const connect = await new Promise<number>((resolve, reject) => {
+      const { port } = new URL(server.origin)
+      http.request({ host: '127.0.0.1', port, method: 'CONNECT', path: 'example.com:443' }).on('connect', (res, socket) => {
+        socket.destroy()
+        resolve(res.statusCode ?? 0)
+      }).on('error', reject).end()
+    })
+    expect(connect).toBe(403)
+    expect(fetched.length).toBe(before)
   })
 
   it("takes back only a live job's own parts", async () => {
