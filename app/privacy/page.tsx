@@ -59,8 +59,9 @@ export default function PrivacyPage() {
           address; it tells us only whether the check passed.
         </li>
         <li>
-          <strong>PostHog</strong> provides product analytics, session replay (with everything you type masked and
-          contact details hidden) and feature flags. It receives usage events and an anonymous device identifier and,
+          <strong>PostHog</strong> provides product analytics, session replay (the layout of the pages and
+          your clicks, with every word on them and everything you type masked, and page addresses without their query)
+          and feature flags. It receives usage events and an anonymous device identifier and,
           once you sign in, your account and team identifiers — never your name or email. You can turn it off on your
           profile page, and it stays off in browsers that send Do Not Track or Global Privacy Control.
         </li>

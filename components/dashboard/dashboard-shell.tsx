@@ -3,6 +3,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { usePathname } from 'next/navigation'
 import { LogOut, Menu as MenuIcon, X } from 'lucide-react'
+import { SignOutButton } from '@/components/auth/sign-out-button'
 import { Logo } from '@/components/site/logo'
 import { Avatar } from '@/components/ui/avatar'
 import { Menu, MenuLabel, MenuLink, MenuSeparator } from '@/components/ui/menu'
@@ -41,16 +42,9 @@ function UserMenu({ user, teamId, align = 'start' }: { user: ShellUser; teamId: 
       <MenuLink href={`/dashboard/${teamId}/profile`}>Your profile</MenuLink>
       <MenuLink href={`/dashboard/${teamId}/account`}>Team settings</MenuLink>
       <MenuSeparator />
-      <form action="/auth/signout" method="post">
-        <button
-          type="submit"
-          role="menuitem"
-          className="flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-ink hover:bg-ink/5 focus-visible:bg-ink/5"
-        >
-          <LogOut aria-hidden className="size-4 text-subtle" />
-          Sign out
-        </button>
-      </form>
+      <SignOutButton asMenuItem>
+        <LogOut aria-hidden /> Sign out
+      </SignOutButton>
     </Menu>
   )
 }

@@ -38,8 +38,9 @@ export function AnalyticsPreference({ optedOut: initial, configured }: { optedOu
         <span>
           <span className="block font-medium text-ink">Share usage analytics and session replays</span>
           <span className="mt-0.5 block text-muted">
-            Which pages you use and what you do there, and recordings of your sessions with everything you type masked
-            and contact details hidden. Never your name or email. Error reports are not affected.
+            Which pages you use (addresses without their query) and what you do there, and recordings of your sessions
+            that keep the layout and your clicks but mask every word on the page and everything you type. Never your
+            name or email. Error reports are not affected.
           </span>
         </span>
         <input

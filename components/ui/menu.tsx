@@ -71,15 +71,16 @@ export function Menu({ trigger, triggerLabel, triggerClassName, align = 'end', c
   )
 }
 
-const itemClasses =
+/** The look of a menu item; also used by items that are not built here (components/auth/sign-out-button.tsx). */
+export const menuItemClasses =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-ink hover:bg-ink/5 focus-visible:bg-ink/5 [&_svg]:size-4 [&_svg]:text-subtle'
 
 export function MenuItem({ className, type = 'button', ...rest }: ComponentProps<'button'>) {
-  return <button role="menuitem" type={type} className={cn(itemClasses, className)} {...rest} />
+  return <button role="menuitem" type={type} className={cn(menuItemClasses, className)} {...rest} />
 }
 
 export function MenuLink({ className, ...rest }: ComponentProps<typeof Link>) {
-  return <Link role="menuitem" className={cn(itemClasses, className)} {...rest} />
+  return <Link role="menuitem" className={cn(menuItemClasses, className)} {...rest} />
 }
 
 export function MenuLabel({ className, ...rest }: ComponentProps<'div'>) {

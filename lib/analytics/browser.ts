@@ -3,6 +3,8 @@ import type { FlagBootstrap, FlagName } from '@/lib/flags/definitions'
 import { browserSaysOptOut, writeOptOutCookie } from './consent'
 import { INGEST_PATH, REPLAY_BLOCK_SELECTOR } from './constants'
 import { parseEvent, type AnalyticsEvent, type EventProperties } from './events'
+import { replayMasking, stripStoredAddresses } from './replay-privacy'
+import { stripUrls } from './url-privacy'
 
 /*
  * PostHog in the browser (docs/observability.md): loaded only when the server says it is configured
@@ -74,10 +76,6 @@ export function subscribeFlags(listener: () => void): () => void {
   return () => flagListeners.delete(listener)
 }
 
-function stripQuery(value: unknown): unknown {
-  return typeof value === 'string' ? value.replace(/[?#].*$/, '') : value
-}
-
 function identify(posthog: PostHog, user: BrowserAnalyticsConfig['user']) {
   const identified = posthog.get_property('$user_state') === 'identified'
   if (!user) {
@@ -123,20 +121,30 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
       advanced_disable_toolbar_metrics: true,
       respect_dnt: true,
       mask_personal_data_properties: true,
+      // autocapture is off; should the project's settings turn it on, it records no text or attributes
+      mask_all_text: true,
+      mask_all_element_attributes: true,
+      disable_capture_url_hashes: true,
       enable_recording_console_log: false,
-      session_recording: { maskAllInputs: true, blockSelector: REPLAY_BLOCK_SELECTOR, recordHeaders: false, recordBody: false },
+      // replays: every text, input and personal attribute masked, players left out (lib/analytics/replay-privacy.ts)
+      session_recording: replayMasking(REPLAY_BLOCK_SELECTOR),
       bootstrap: bootstrap
         ? { distinctID: bootstrap.distinctId, isIdentifiedID: bootstrap.identified, featureFlags: bootstrap.source === 'service' ? bootstrap.values : undefined }
         : undefined,
-      // addresses without their query (links carry one-time codes and ids there)
+      // every address in every event without its query and fragment (links carry one-time codes and
+      // ids there): properties, $set and $set_once; and the first page's address posthog-js keeps
+      // for the person (it goes into each /flags request) the moment it is stored
       before_send: (event) => {
         if (!event) return event
-        for (const key of ['$current_url', '$referrer', '$initial_current_url', '$initial_referrer']) {
-          if (key in event.properties) event.properties[key] = stripQuery(event.properties[key])
-        }
+        stripUrls(event.properties)
+        stripUrls(event.$set)
+        stripUrls(event.$set_once)
+        stripStoredAddresses(posthog)
         return event
       },
     })
+    // a first page stored by an earlier version with its query: stripped before the next /flags request
+    stripStoredAddresses(posthog)
     posthog.register({ $geoip_disable: true })
     posthog.onFeatureFlags(() => flagListeners.forEach((listener) => listener()))
     identify(posthog, config.user)

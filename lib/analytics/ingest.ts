@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import type { AnalyticsConfig } from './config'
+import { stripIngestBody } from './ingest-privacy'
 
 /*
  * The reverse proxy in front of PostHog (app/ingest/[...path]/route.ts, docs/observability.md):
  * posthog-js talks to /ingest/* on this site and the request goes on to POSTHOG_HOST (or, for the
  * remote configuration, PostHog Cloud's assets host). The upstream comes from the configuration
  * only, never from the request; only PostHog's ingestion, flags and config paths are passed; of the
- * browser's request only the body, the query and the content type go on (no cookies, no address).
+ * browser's request only the body, the query and the content type go on (no cookies, no address),
+ * and every address in the body loses its query string and fragment (lib/analytics/ingest-privacy.ts).
  */
 
 /** posthog-js sends events up to ~1 MB (replay batches included); anything bigger is refused. */
@@ -42,8 +44,12 @@ export async function forwardIngest(request: Request, target: { url: string }, d
   let body: ArrayBuffer | undefined
   if (method === 'POST') {
     if (Number(request.headers.get('content-length') ?? 0) > MAX_INGEST_BYTES) return new Response(null, { status: 413 })
-    body = await request.arrayBuffer()
-    if (body.byteLength > MAX_INGEST_BYTES) return new Response(null, { status: 413 })
+    const raw = await request.arrayBuffer()
+    if (raw.byteLength > MAX_INGEST_BYTES) return new Response(null, { status: 413 })
+    // a body that cannot be read cannot be checked: it is not passed on
+    const stripped = await stripIngestBody(raw)
+    if (!stripped) return new Response(null, { status: 400 })
+    body = stripped
   }
   const headers = new Headers()
   for (const name of ['content-type', 'content-encoding']) {

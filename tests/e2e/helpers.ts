@@ -42,12 +42,25 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** Sign-out is a form POST; this is what every menu's "Sign out" does. */
+/** The account menu's trigger on this page (the dashboard's sidebar or top bar, the site header, admin): the one on screen. */
+export function accountMenuTrigger(page: Page) {
+  return page.getByRole('button', { name: /, (Your account|Account menu)$/ }).filter({ visible: true })
+}
+
+/**
+ * Signs out as a person does: opens the account menu on screen and chooses "Sign out" (the
+ * team-creation page, which has no menu, has a plain "Sign out" button), then waits for the
+ * signed-out page. Never the endpoint directly: the menus themselves are what is tested.
+ */
 export async function signOut(page: Page) {
-  await page.evaluate(async () => {
-    await fetch('/auth/signout', { method: 'POST', redirect: 'manual' })
-  })
-  await page.goto('/auth/login?notice=signed-out')
+  const trigger = accountMenuTrigger(page)
+  if (await trigger.count()) {
+    await trigger.first().click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+  } else {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+  }
+  await page.waitForURL(/\/auth\/login\?notice=signed-out$/)
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
 }
 
