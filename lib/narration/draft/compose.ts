@@ -81,10 +81,17 @@ const OUTSIDE: ReadonlySet<Room> = new Set(['exterior', 'garden', 'pool', 'outdo
 export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
   const { book, fellBack } = phrasebookFor(source.locale)
   const { locale, listing } = source
+  if (!slots.length) return { scenes: [], omitted: [], left: [], covered: {}, locale, language: book.language, fellBack }
   // a line's length in seconds of speech (words and pauses); every comparison below is in seconds
-  const words = (text: string) => speechSecondsOf(text, locale)
+  // (memoised: the fitting below asks for the same wordings many times)
+  const secondsOf = new Map<string, number>()
+  const words = (text: string) => {
+    let seconds = secondsOf.get(text)
+    if (seconds === undefined) secondsOf.set(text, (seconds = speechSecondsOf(text, locale)))
+    return seconds
+  }
   const out = (script: string, factIds: string[], budget: number): SceneDraft =>
-    ({ script, facts: factIds, words: spokenWordCount(script, locale), seconds: speechSecondsOf(script, locale), budget })
+    ({ script, facts: factIds, words: spokenWordCount(script, locale), seconds: words(script), budget })
   const random = seeded(`${source.seed}|${slots.length}`)
   const facts = buildFacts(source, book)
   const budgets = slots.map((slot) => Math.max(0, slot.seconds))
@@ -268,6 +275,7 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
   }
 
   const fillers = shuffled(book.fillers, random)
+  const usedFillers = new Set<string>()
   const last = slots.length - 1
   const scenes = slots.map((slot, i): SceneDraft => {
     const budget = budgets[i]
@@ -275,7 +283,9 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
       const caption = slot.caption?.trim()
       const captionLine = caption ? book.caption(caption).flat().find((text) => words(text) <= budget) : undefined
       if (captionLine) return out(captionLine, ['caption'], budget)
-      const filler = fillers.find((text) => words(text) <= budget && i !== last)
+      // each fact-free line at most once; past them the scene is silent
+      const filler = i === last ? undefined : fillers.find((text) => words(text) <= budget && !usedFillers.has(text))
+      if (filler) usedFillers.add(filler)
       return out(filler ?? '', [], budget)
     }
     const units = unitsOf(assigned[i], i).map((u) => ({ ...u, options: arrange(u) }))

@@ -43,16 +43,16 @@ export function sentencesOf(description: string | null | undefined): string[] {
     .filter((s) => s.length > 3)
 }
 
-/** The sentence as it is said: a capital, an ending, and "It is …" before a verbless "A …" sentence. */
+/** The sentence as it is said: a capital, an ending, and "It is …" before a verbless "A …" sentence; '' when it is no sentence. */
 function sayable(sentence: string): string {
   let t = sentence.trim().replace(/[;:,\s]+$/, '')
   if (!/[.!?]$/.test(t)) t = `${t}.`
   if (!VERB.test(t)) {
     const lower = `${t.charAt(0).toLowerCase()}${t.slice(1)}`
     // "A restored terrace." → "It is a restored terrace."; "Two blocks from the High Line." → "It is two blocks from…";
-    // "Rolling pasture with a creek." → "It has rolling pasture with a creek."
+    // any other fragment ("Freshly painted.") is not said
     if (/^(a|an|the|just|only|moments|minutes|steps|close|near|within|walking)\b/i.test(t) || /^\S+\s+(\S+\s+)?(minutes?|blocks?|steps|moments|kilometres?|kilometers?|miles?|metres?|meters?)\b/i.test(t)) t = `It is ${lower}`
-    else if (!/^\p{Lu}\S*\s+\p{Lu}/u.test(t)) t = `It has ${lower}`
+    else return ''
   }
   return t.charAt(0).toUpperCase() + t.slice(1)
 }
@@ -63,7 +63,7 @@ export function bestSentences(description: string | null | undefined, book: Phra
   const scored = all
     .map((written, i) => {
       const text = sayable(written)
-      if (SMALL_PRINT.test(written) || spokenWordCount(text, locale) > MAX_WORDS || spokenWordCount(text, locale) < 4) return null
+      if (!text || SMALL_PRINT.test(written) || spokenWordCount(text, locale) > MAX_WORDS || spokenWordCount(text, locale) < 4) return null
       const lower = written.toLowerCase()
       // "a one-bedroom flat" is about the home, not about its bedroom
       const room = photoRoom(written.replace(/\b[\p{L}\d]+-(bed|bedroom|bath|bathroom|storey|story|level)s?\b/giu, ''), null)

@@ -173,7 +173,11 @@ export function buildFacts(source: DraftSource, book: Phrasebook): Fact[] {
       id: `description:${i}`,
       kind: 'description',
       tiers: book.sentence(sentence.text),
-      evidence: { numbers, words: keywordsOf(sentence.text, book).slice(0, 2) },
+      // evidence words as the checks read a line: hyphenated words whole ("light-filled")
+      evidence: {
+        numbers,
+        words: sentence.text.toLowerCase().split(/[^\p{L}\p{N}-]+/u).filter((w) => w.length > 3 && !book.stopwords.has(w) && !/\d/.test(w)).slice(0, 2),
+      },
       keywords: keywordsOf(sentence.text, book),
       ...(sentence.room ? { room: sentence.room } : {}),
       ...(covers.length ? { covers } : {}),
