@@ -228,12 +228,26 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
 
   // the offer is always said: when no scene has room, the second scene (the first alone) gives up
   // what it holds besides the opening and the close, which then finds another scene or is left out
+  // (the lightest photo of its own first); with too few scenes even for that, the close gives way
+  // and is said elsewhere if it fits, else named as left out
   if (offer && placed(offer.id) < 0) {
-    const scene = Math.min(1, slots.length - 1)
-    const evicted = assigned[scene].filter((f) => !f.anchor)
-    assigned[scene] = assigned[scene].filter((f) => f.anchor)
-    for (const f of evicted) steered.delete(f)
-    if (put(offer, [scene]) === undefined) assigned[scene].push(...evicted)
+    const order = [...forward.filter((i) => i > 0 && i < lastScene).sort((a, b) => Number(captionNamed(a)) - Number(captionNamed(b)) || ownSeconds(a) - ownSeconds(b)), lastScene, 0]
+    for (const scene of [...new Set(order)]) {
+      const evicted = assigned[scene].filter((f) => !f.anchor)
+      assigned[scene] = assigned[scene].filter((f) => f.anchor)
+      for (const f of evicted) steered.delete(f)
+      if (put(offer, [scene], false) !== undefined) break
+      assigned[scene].push(...evicted)
+    }
+    if (placed(offer.id) < 0 && closing && placed(closing.id) >= 0) {
+      const scene = placed(closing.id)
+      const evicted = assigned[scene].filter((f) => !f.anchor || f === closing)
+      assigned[scene] = assigned[scene].filter((f) => !evicted.includes(f))
+      for (const f of evicted) steered.delete(f)
+      if (put(offer, [scene], false) !== undefined) put(closing, forward.slice().reverse())
+      else assigned[scene].push(...evicted)
+    }
+    if (placed(offer.id) < 0) omitted.push(offer.id)
   }
 
   // the rest in order of importance, one scene after another from the second, wrapping round: the
@@ -260,7 +274,12 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     if (scene !== undefined) cursor = scene + 1
   }
   for (const fact of features) {
-    if (steered.has(fact) || covered[fact.id]) continue
+    if (steered.has(fact) || covered[fact.id] || placed(fact.id) >= 0) continue
+    // a feature a photo's caption or file name shows is said over that photo or not at all
+    if (forward.some((i) => named(fact, i))) {
+      omitted.push(fact.id)
+      continue
+    }
     // a photo of no known room first, then (for a feature of no known room) any photo, then a photo
     // on the same side of the front door; never a photo of another room across it
     const fit = (i: number) => {
@@ -281,7 +300,9 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     const budget = budgets[i]
     if (!assigned[i].length) {
       const caption = slot.caption?.trim()
-      const captionLine = caption ? book.caption(caption).flat().find((text) => words(text) <= budget) : undefined
+      // (not a caption that names a feature: the feature is said elsewhere or named as left out)
+      const namesFeature = caption && features.some((f) => f.keywords.some((k) => keywordsOf(caption, book).includes(k)))
+      const captionLine = caption && !namesFeature ? book.caption(caption).flat().find((text) => words(text) <= budget) : undefined
       if (captionLine) return out(captionLine, ['caption'], budget)
       // each fact-free line at most once; past them the scene is silent
       const filler = i === last ? undefined : fillers.find((text) => words(text) <= budget && !usedFillers.has(text))
