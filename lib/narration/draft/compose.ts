@@ -2,7 +2,11 @@ import { formatPrice } from '@/remotion/format'
 import { buildFacts, KIND_ORDER, keywordsOf, type DraftSource, type Fact } from './facts'
 import { phrasebookFor, type Phrasebook } from './phrasebook'
 import { photoRoom, wordsOf, type Room } from './rooms'
+import { seeded, shuffled } from './seeded'
+import type { Draft, SceneDraft, SceneSlot } from './types'
 import { speechSecondsOf, spokenWordCount } from './spoken'
+
+export { seeded } from './seeded'
 
 /*
  * The deterministic draft: the listing's facts spread over the scenes so each scene's line fits the
@@ -12,65 +16,9 @@ import { speechSecondsOf, spokenWordCount } from './spoken'
  * A scene with nothing left says its caption, or a short fact-free line, or nothing.
  */
 
-/**
- * A scene as the draft sees it: its photo's caption and file name (which say what it shows) and the
- * seconds its narration may last.
- */
-export type SceneSlot = { caption?: string | null; file?: string | null; seconds: number }
-
-export type SceneDraft = {
-  script: string
-  /** ids of the facts this line says ('caption' for a scene saying its caption) */
-  facts: string[]
-  /** spoken words in the line */
-  words: number
-  /** seconds the line takes to say (speechSecondsOf), and the seconds the scene has for it */
-  seconds: number
-  budget: number
-}
-
-/** A fact the draft could not fit, in words for the person ("the year built (2019)", a quoted sentence). */
-export type LeftOut = { id: string; label: string }
-
-export type Draft = {
-  scenes: SceneDraft[]
-  /** ids of the facts that fit no scene (longer scenes would say them) */
-  omitted: string[]
-  /** the same, named for the person: the create page's "Not in the narration" */
-  left: LeftOut[]
-  /** facts a description sentence says for them: fact id → the sentence's fact id */
-  covered: Record<string, string>
-  locale: string
-  language: string
-  /** true when the locale's language has no phrasebook and the draft is English */
-  fellBack: boolean
-}
+export type { Draft, LeftOut, SceneDraft, SceneSlot } from './types'
 
 const SCRIPT_MAX = 600
-
-/** A small seeded generator (FNV-1a of the seed into mulberry32): same seed, same choices. */
-export function seeded(seed: string): () => number {
-  let h = 2166136261
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619)
-  let a = h >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = items.slice()
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[out[i], out[j]] = [out[j], out[i]]
-  }
-  return out
-}
-
 
 /** Sayable units of a scene: its facts with a group's members folded into one sentence. */
 type Unit = { facts: Fact[]; tiers: string[][]; options: string[] }
