@@ -12,6 +12,7 @@ import { Select } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { LookPickers } from './look-pickers'
 import { NarrationScripts } from './narration-scripts'
+import { NotInNarration } from './not-in-narration'
 import { capture } from '@/lib/analytics/browser'
 import { createVideo } from '@/lib/videos/actions'
 import { createVideoSchema } from '@/lib/videos/schema'
@@ -32,6 +33,8 @@ export interface CreateVideoFormProps {
   thumbs: Record<string, string>
   /** the narration drafted from the listing, one line per scene */
   initialScripts: string[]
+  /** per template, what its drafted narration could not fit (named under the script) */
+  leftOut?: Record<TemplateId, string[]>
   agentName: string | null
   voices: VoiceChoice[]
   audio: { id: string; name: string; url: string | null; seconds: number | null }[]
@@ -48,7 +51,7 @@ function formatSeconds(seconds: number | null): string {
   return ` · ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
 }
 
-export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, voices, audio, libraryHref }: CreateVideoFormProps) {
+export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, leftOut, voices, audio, libraryHref }: CreateVideoFormProps) {
   const router = useRouter()
   const ids = useId()
   const [template, setTemplate] = useState<TemplateId>('classic-tour')
@@ -232,6 +235,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
         }}
         onRedraft={redraft}
       />
+      <NotInNarration items={leftOut?.[template]} />
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         <ButtonLink variant="ghost" href={`/dashboard/${teamId}/props/${listingId}`}>

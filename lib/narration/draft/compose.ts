@@ -1,6 +1,12 @@
+import { formatPrice } from '@/remotion/format'
 import { buildFacts, KIND_ORDER, keywordsOf, type DraftSource, type Fact } from './facts'
 import { phrasebookFor, type Phrasebook } from './phrasebook'
+import { photoRoom, wordsOf, type Room } from './rooms'
+import { seeded, shuffled } from './seeded'
+import type { Draft, SceneDraft, SceneSlot } from './types'
 import { speechSecondsOf, spokenWordCount } from './spoken'
+
+export { seeded } from './seeded'
 
 /*
  * The deterministic draft: the listing's facts spread over the scenes so each scene's line fits the
@@ -10,86 +16,71 @@ import { speechSecondsOf, spokenWordCount } from './spoken'
  * A scene with nothing left says its caption, or a short fact-free line, or nothing.
  */
 
-/** A scene as the draft sees it: its caption and the seconds its narration may last. */
-export type SceneSlot = { caption?: string | null; seconds: number }
-
-export type SceneDraft = {
-  script: string
-  /** ids of the facts this line says ('caption' for a scene saying its caption) */
-  facts: string[]
-  /** spoken words in the line */
-  words: number
-  /** seconds the line takes to say (speechSecondsOf), and the seconds the scene has for it */
-  seconds: number
-  budget: number
-}
-
-export type Draft = {
-  scenes: SceneDraft[]
-  /** facts that fit no scene (longer scenes would say them) */
-  omitted: string[]
-  locale: string
-  language: string
-  /** true when the locale's language has no phrasebook and the draft is English */
-  fellBack: boolean
-}
+export type { Draft, LeftOut, SceneDraft, SceneSlot } from './types'
 
 const SCRIPT_MAX = 600
 
-/** A small seeded generator (FNV-1a of the seed into mulberry32): same seed, same choices. */
-export function seeded(seed: string): () => number {
-  let h = 2166136261
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 16777619)
-  let a = h >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const out = items.slice()
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[out[i], out[j]] = [out[j], out[i]]
-  }
-  return out
-}
-
-/** Sayable units of a scene: its facts with several features folded into one list. */
+/** Sayable units of a scene: its facts with a group's members folded into one sentence. */
 type Unit = { facts: Fact[]; tiers: string[][]; options: string[] }
+
+/** Parts of the home outside the house: a feature of a room inside is never said over them, nor the reverse. */
+const OUTSIDE: ReadonlySet<Room> = new Set(['exterior', 'garden', 'pool', 'outdoor', 'garage', 'stables', 'tennis', 'view', 'land'])
 
 export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
   const { book, fellBack } = phrasebookFor(source.locale)
-  const locale = source.locale
+  const { locale, listing } = source
+  if (!slots.length) return { scenes: [], omitted: [], left: [], covered: {}, locale, language: book.language, fellBack }
   // a line's length in seconds of speech (words and pauses); every comparison below is in seconds
-  const words = (text: string) => speechSecondsOf(text, locale)
+  // (memoised: the fitting below asks for the same wordings many times)
+  const secondsOf = new Map<string, number>()
+  const words = (text: string) => {
+    let seconds = secondsOf.get(text)
+    if (seconds === undefined) secondsOf.set(text, (seconds = speechSecondsOf(text, locale)))
+    return seconds
+  }
   const out = (script: string, factIds: string[], budget: number): SceneDraft =>
-    ({ script, facts: factIds, words: spokenWordCount(script, locale), seconds: speechSecondsOf(script, locale), budget })
+    ({ script, facts: factIds, words: spokenWordCount(script, locale), seconds: words(script), budget })
   const random = seeded(`${source.seed}|${slots.length}`)
   const facts = buildFacts(source, book)
   const budgets = slots.map((slot) => Math.max(0, slot.seconds))
   const assigned: Fact[][] = slots.map(() => [])
+  const covered: Record<string, string> = {}
 
-  /** A group's tiers for the facts of it a scene holds (features as one list, rooms as one line). */
-  const groupTiers = (members: Fact[]): string[][] => {
-    if (members[0].group === 'features') return book.features(members.map((f) => f.item!))
-    if (members[0].group === 'rooms') {
-      return book.rooms(members.find((f) => f.id === 'bedrooms')?.count, members.find((f) => f.id === 'bathrooms')?.count)
+  // what each photo shows: its room, and the words of its caption and file name
+  const photos = slots.map((slot) => ({
+    room: photoRoom(slot.caption, slot.file),
+    words: new Set([...keywordsOf(slot.caption ?? '', book), ...keywordsOf(wordsOf(slot.file ?? '').join(' '), book)]),
+  }))
+  const named = (fact: Fact, scene: number) => fact.keywords.some((k) => photos[scene].words.has(k))
+
+  const price = formatPrice(listing, locale)
+  const priceOf = price ? { amount: price.amount, period: listing.price?.period } : undefined
+  const line = listing.address.line.trim()
+  const city = listing.address.city?.trim() || undefined
+
+  /** A group's tiers for the members a scene holds (the address with the offer, the home's facts as one sentence…). */
+  const groupTiers = (members: Fact[], scene: number): string[][] => {
+    const group = members[0].group
+    if (group === 'intro' && members.length > 1) return book.intro(line, city, listing.propertyType, listing.offer, priceOf, locale)
+    if (group === 'home') {
+      const get = (id: string) => members.find((f) => f.id === id)
+      return book.home({
+        bedrooms: get('bedrooms')?.count, bathrooms: get('bathrooms')?.count, area: get('area')?.item,
+        year: get('year')?.count?.count, land: listing.propertyType === 'land',
+      })
     }
+    if (group === 'features') return book.features(members.map((f) => f.item!), members.length === 1 && named(members[0], scene))
     return members[0].tiers
   }
 
-  const unitsOf = (list: Fact[]): Unit[] => {
+  const unitsOf = (list: Fact[], scene: number): Unit[] => {
     const sorted = list.slice().sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || facts.indexOf(a) - facts.indexOf(b))
     const units: Unit[] = []
     for (const fact of sorted) {
       const members = fact.group ? sorted.filter((f) => f.group === fact.group) : [fact]
       if (members[0] !== fact) continue
-      units.push({ facts: members, tiers: groupTiers(members), options: groupTiers(members).flat() })
+      const tiers = groupTiers(members, scene)
+      units.push({ facts: members, tiers, options: tiers.flat() })
     }
     return units
   }
@@ -99,7 +90,7 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
   const start = Math.floor(random() * 1000)
   const said = new Map<string, number>()
   const usedLeads = new Set<string>()
-  const lead = (line: string) => line.split(/\s+/).slice(0, 2).join(' ').toLowerCase()
+  const lead = (text: string) => text.split(/\s+/).slice(0, 2).join(' ').toLowerCase()
   const arrange = (u: Unit): string[] => {
     const kind = u.facts[0].kind
     const k = start + (said.get(kind) ?? 0)
@@ -110,71 +101,167 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
     })
   }
 
-  /**
-   * The fewest words a scene's facts can be said in. The opening and the close keep a warm wording
-   * ("Welcome to …") when other facts share their scene; only alone may they go down to the bare one.
-   */
-  const fewest = (list: Fact[]) =>
-    unitsOf(list).reduce((sum, u) => sum + Math.min(...warmOptions(u, list.length > 1).map(words)), 0)
+  /** The close keeps a warm wording ("To arrange a viewing…") when other facts share its scene. */
   const warmOptions = (u: Unit, shared: boolean) => {
-    const tiers = u.tiers
-    if (!shared || !u.facts[0].anchor || tiers.length < 2) return u.options
-    return u.options.slice(0, u.options.length - tiers[tiers.length - 1].length)
+    if (!shared || u.facts[0].kind !== 'agent' || u.tiers.length < 2) return u.options
+    return u.options.slice(0, u.options.length - u.tiers[u.tiers.length - 1].length)
   }
-  const fits = (scene: number, fact: Fact) => fewest([...assigned[scene], fact]) <= budgets[scene]
+  /** The fewest seconds a scene's facts can be said in. */
+  const fewest = (list: Fact[], scene: number) =>
+    unitsOf(list, scene).reduce((sum, u) => sum + Math.min(...warmOptions(u, list.length > 1).map(words)), 0)
+  const fits = (scene: number, fact: Fact) => fewest([...assigned[scene].filter((f) => !fact.covers?.includes(f.id)), fact], scene) <= budgets[scene]
 
-  const last = slots.length - 1
+  const placed = (id: string) => assigned.findIndex((list) => list.some((f) => f.id === id))
   const omitted: string[] = []
   const forward = slots.map((_, i) => i)
-  const put = (fact: Fact, order: number[]) => {
-    const scene = order.find((i) => fits(i, fact))
-    if (scene === undefined) omitted.push(fact.id)
-    else assigned[scene].push(fact)
+  const from = (first: number) => forward.map((i) => (first + i) % slots.length)
+
+  /** Puts a fact on the first scene of `order` it fits; a description sentence takes the facts it says along. */
+  const put = (fact: Fact, order: number[], report = true): number | undefined => {
+    if (covered[fact.id]) return undefined
+    const elsewhere = (fact.covers ?? []).map(placed)
+    const scene = order.find((i) => elsewhere.every((s) => s < 0 || s === i) && fits(i, fact))
+    if (scene === undefined) {
+      if (report) omitted.push(fact.id)
+      return undefined
+    }
+    for (const id of fact.covers ?? []) {
+      covered[id] = fact.id
+      assigned[scene] = assigned[scene].filter((f) => f.id !== id)
+    }
+    assigned[scene].push(fact)
     return scene
   }
 
-  for (const fact of facts) {
-    if (fact.anchor === 'first') put(fact, forward)
-    else if (fact.anchor === 'last') put(fact, forward.slice().reverse())
+  const first = facts.find((f) => f.anchor === 'first')
+  const closing = facts.find((f) => f.anchor === 'last')
+  if (first) put(first, forward)
+  if (closing) put(closing, forward.slice().reverse())
+  // the offer joins the opening when it fits there, else it takes the first scene whose photo has
+  // nothing of its own to say (no feature or sentence about its room)
+  const own = (i: number) => facts.some((f) => (f.kind === 'feature' || f.kind === 'description') && (named(f, i) || (f.room && f.room === photos[i].room)))
+  const offer = facts.find((f) => f.kind === 'offer')
+  /** Seconds of speech the facts about a scene's photo need (the lighter scene gives way to the offer). */
+  const ownSeconds = (i: number) =>
+    facts
+      .filter((f) => (f.kind === 'feature' || f.kind === 'description') && (named(f, i) || (f.room && f.room === photos[i].room)))
+      .reduce((sum, f) => sum + Math.min(...f.tiers.flat().map(words)), 0)
+  const captionNamed = (i: number) => facts.some((f) => f.kind === 'feature' && named(f, i))
+  const lastScene = slots.length - 1
+  if (offer) {
+    const later = forward.filter((i) => i > 0)
+    put(offer, [
+      0,
+      ...later.filter((i) => !own(i) && i !== lastScene),
+      ...later.filter((i) => own(i) && !captionNamed(i) && i !== lastScene).sort((a, b) => ownSeconds(a) - ownSeconds(b)),
+      ...later.filter((i) => i === lastScene && !captionNamed(i)),
+      ...later.filter((i) => captionNamed(i)),
+    ], false)
   }
-  // the rest in order of importance (offer, rooms, area, features, surroundings, year), one scene
-  // after another, wrapping round; the price may join the opening, the others start after it; a
-  // feature a photo's caption names goes to that photo first
-  const captions = slots.map((slot) => new Set(slot.caption ? keywordsOf(slot.caption, book) : []))
-  const shownIn = (fact: Fact) => (fact.kind === 'feature' ? captions.findIndex((set) => fact.keywords.some((k) => set.has(k))) : -1)
+
+  // the photo's own: a description sentence about a room goes to that room's photo, a feature to
+  // the photo its caption or file name names, else to the photo of its room
+  for (const fact of facts) {
+    if (fact.kind !== 'description' || !fact.room) continue
+    const scenes = forward.filter((i) => photos[i].room === fact.room)
+    if (scenes.length) put(fact, scenes, false)
+  }
+  const features = facts.filter((f) => f.kind === 'feature')
   const steered = new Set<Fact>()
-  for (const fact of facts) {
-    const scene = shownIn(fact)
-    if (scene >= 0 && fits(scene, fact)) {
-      assigned[scene].push(fact)
-      steered.add(fact)
-    }
+  for (const fact of features) {
+    if (covered[fact.id]) continue
+    const scenes = [...forward.filter((i) => named(fact, i)), ...forward.filter((i) => !named(fact, i) && fact.room && photos[i].room === fact.room)]
+    if (scenes.length && put(fact, scenes, false) !== undefined) steered.add(fact)
   }
-  let cursor = 0
-  for (const fact of facts) {
-    if (fact.anchor || steered.has(fact)) continue
-    // bedrooms and bathrooms together when they fit together
-    const mate = fact.group === 'rooms' ? assigned.findIndex((list) => list.some((f) => f.group === 'rooms')) : -1
-    const from = fact.kind === 'offer' || slots.length === 1 ? 0 : Math.max(cursor, 1)
-    const scene = put(fact, [...(mate >= 0 ? [mate] : []), ...forward.map((i) => (from + i) % slots.length)])
+
+  // the offer is always said: when no scene has room, the second scene (the first alone) gives up
+  // what it holds besides the opening and the close, which then finds another scene or is left out
+  // (the lightest photo of its own first); with too few scenes even for that, the close gives way
+  // and is said elsewhere if it fits, else named as left out
+  if (offer && placed(offer.id) < 0) {
+    const order = [...forward.filter((i) => i > 0 && i < lastScene).sort((a, b) => Number(captionNamed(a)) - Number(captionNamed(b)) || ownSeconds(a) - ownSeconds(b)), lastScene, 0]
+    for (const scene of [...new Set(order)]) {
+      const evicted = assigned[scene].filter((f) => !f.anchor)
+      assigned[scene] = assigned[scene].filter((f) => f.anchor)
+      for (const f of evicted) steered.delete(f)
+      if (put(offer, [scene], false) !== undefined) break
+      assigned[scene].push(...evicted)
+    }
+    if (placed(offer.id) < 0 && closing && placed(closing.id) >= 0) {
+      const scene = placed(closing.id)
+      const evicted = assigned[scene].filter((f) => !f.anchor || f === closing)
+      assigned[scene] = assigned[scene].filter((f) => !evicted.includes(f))
+      for (const f of evicted) steered.delete(f)
+      if (put(offer, [scene], false) !== undefined) put(closing, forward.slice().reverse())
+      else assigned[scene].push(...evicted)
+    }
+    if (placed(offer.id) < 0) omitted.push(offer.id)
+  }
+
+  // the rest in order of importance, one scene after another from the second, wrapping round: the
+  // description's best sentence, the rooms (bedrooms with bathrooms when they fit together), the
+  // area, the other sentences, the year, then the features no photo shows
+  const rank = (f: Fact) =>
+    f.id === 'description:0' ? 0 : f.id === 'bedrooms' || f.id === 'bathrooms' ? 1 : f.id === 'area' ? 2 : f.kind === 'description' ? 3 : 4
+  const rest = facts.filter((f) => !f.anchor && f.kind !== 'offer' && f.kind !== 'feature').sort((a, b) => rank(a) - rank(b) || facts.indexOf(a) - facts.indexOf(b))
+  let cursor = 1
+  for (const fact of rest) {
+    if (covered[fact.id] || placed(fact.id) >= 0) continue
+    const order = from(slots.length === 1 ? 0 : cursor)
+    const mate = fact.id === 'bedrooms' ? rest.find((f) => f.id === 'bathrooms' && !covered[f.id]) : undefined
+    if (mate) {
+      const both = order.find((i) => fewest([...assigned[i], fact, mate], i) <= budgets[i])
+      if (both !== undefined) {
+        assigned[both].push(fact, mate)
+        cursor = both + 1
+        continue
+      }
+    }
+    const home = fact.group === 'home' ? assigned.findIndex((list) => list.some((f) => f.group === 'home')) : -1
+    const scene = put(fact, [...(home >= 0 ? [home] : []), ...order])
+    if (scene !== undefined) cursor = scene + 1
+  }
+  for (const fact of features) {
+    if (steered.has(fact) || covered[fact.id] || placed(fact.id) >= 0) continue
+    // a feature a photo's caption or file name shows is said over that photo or not at all
+    if (forward.some((i) => named(fact, i))) {
+      omitted.push(fact.id)
+      continue
+    }
+    // a photo of no known room first, then (for a feature of no known room) any photo, then a photo
+    // on the same side of the front door; never a photo of another room across it
+    const fit = (i: number) => {
+      const room = photos[i].room
+      if (!room) return 0
+      if (!fact.room) return 1
+      return OUTSIDE.has(room) === OUTSIDE.has(fact.room) ? 2 : Infinity
+    }
+    const order = from(slots.length === 1 ? 0 : cursor).filter((i) => fit(i) < Infinity).sort((a, b) => fit(a) - fit(b))
+    const scene = put(fact, order)
     if (scene !== undefined) cursor = scene + 1
   }
 
   const fillers = shuffled(book.fillers, random)
+  const usedFillers = new Set<string>()
+  const last = slots.length - 1
   const scenes = slots.map((slot, i): SceneDraft => {
     const budget = budgets[i]
     if (!assigned[i].length) {
       const caption = slot.caption?.trim()
-      const captionLine = caption ? book.caption(caption).flat().find((line) => words(line) <= budget) : undefined
+      // (not a caption that names a feature: the feature is said elsewhere or named as left out)
+      const namesFeature = caption && features.some((f) => f.keywords.some((k) => keywordsOf(caption, book).includes(k)))
+      const captionLine = caption && !namesFeature ? book.caption(caption).flat().find((text) => words(text) <= budget) : undefined
       if (captionLine) return out(captionLine, ['caption'], budget)
-      const filler = fillers.find((line) => words(line) <= budget && i !== last)
+      // each fact-free line at most once; past them the scene is silent
+      const filler = i === last ? undefined : fillers.find((text) => words(text) <= budget && !usedFillers.has(text))
+      if (filler) usedFillers.add(filler)
       return out(filler ?? '', [], budget)
     }
-    const units = unitsOf(assigned[i]).map((u) => ({ ...u, options: arrange(u) }))
+    const units = unitsOf(assigned[i], i).map((u) => ({ ...u, options: arrange(u) }))
     const chosen = units.map(() => 0)
-    const line = () => units.map((u, k) => u.options[chosen[k]]).join(' ')
-    // shorten the longest wording that has a shorter one until the line fits; the opening and the
-    // close last, and never below their warm wording while they share the scene
+    const text = () => units.map((u, k) => u.options[chosen[k]]).join(' ')
+    // shorten the longest wording that has a shorter one until the line fits; the close last, and
+    // never below its warm wording while it shares the scene
     const shared = units.length > 1
     const allowed = units.map((u) => warmOptions(u, shared).length)
     /** The fullest wording shorter than the current one (the first of equals), or -1. */
@@ -186,7 +273,7 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
       })
       return pick
     }
-    while (words(line()) > budget) {
+    while (words(text()) > budget) {
       let best = -1
       let bestRank = -1
       units.forEach((u, k) => {
@@ -200,10 +287,12 @@ export function composeDraft(source: DraftSource, slots: SceneSlot[]): Draft {
       chosen[best] = shorter(best)
     }
     units.forEach((u, k) => usedLeads.add(lead(u.options[chosen[k]])))
-    const script = line().slice(0, SCRIPT_MAX)
+    const script = text().slice(0, SCRIPT_MAX)
     return out(script, assigned[i].map((f) => f.id), budget)
   })
-  return { scenes, omitted, locale, language: book.language, fellBack }
+  const byId = new Map(facts.map((f) => [f.id, f]))
+  const left = omitted.filter((id) => !covered[id]).map((id) => ({ id, label: byId.get(id)!.label }))
+  return { scenes, omitted: left.map((l) => l.id), left, covered, locale, language: book.language, fellBack }
 }
 
 export type { DraftSource, Fact, Phrasebook }

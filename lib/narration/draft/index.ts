@@ -10,7 +10,7 @@ import type { DraftSource } from './facts'
  * server-only and starts from this draft.
  */
 
-export { composeDraft, seeded, type Draft, type SceneDraft, type SceneSlot } from './compose'
+export { composeDraft, seeded, type Draft, type LeftOut, type SceneDraft, type SceneSlot } from './compose'
 export type { DraftSource } from './facts'
 export { SPEAKING_RATE, speechSecondsOf, spokenWordCount } from './spoken'
 
@@ -32,17 +32,25 @@ export function speechSeconds(template: TemplateId, props: VideoProps): number[]
 }
 
 /**
- * The least speech a drafted scene gets, whatever the template's pacing: about fourteen words. A
- * narrated scene lasts as long as its voice (remotion/duration.ts), so a fast template such as
- * Social Reel (2.2 s photos, 1.3 s of speech) slows to fit a sentence rather than narrating in one-
- * or two-word fragments and leaving out the address and the price.
+ * The least speech a drafted scene gets, whatever the template's pacing: two short whole sentences
+ * (about fourteen words and their pauses). A narrated scene lasts as long as its voice
+ * (remotion/duration.ts), so a fast template such as Social Reel (2.2 s photos, 1.3 s of speech)
+ * slows to fit sentences rather than narrating in fragments and leaving out the address and the
+ * price. Issue 25 raised it from 5.5 s: at 5.5 s a scene held one sentence and a fragment
+ * ("$3,450,000. Home office."); whole sentences need their pauses.
  */
-export const MIN_SCENE_SPEECH_SECONDS = 5.5
+export const MIN_SCENE_SPEECH_SECONDS = 6.5
 
-/** The slots of a video's scenes: each caption and its seconds for speech (at least the minimum above). */
+/** A photo's file name from its source (`media:{team}/listings/{listing}/{upload}/kitchen-2.jpg` → "kitchen-2.jpg"). */
+export const fileNameOf = (src: string) => decodeURIComponent(src.split(/[?#]/)[0].split('/').pop() ?? '')
+
+/**
+ * The slots of a video's scenes: each caption, the photo's file name (what it shows when the caption
+ * does not say) and its seconds for speech (at least the minimum above).
+ */
 export function slotsFor(template: TemplateId, props: VideoProps): SceneSlot[] {
   const seconds = speechSeconds(template, props)
-  return props.scenes.map((scene, i) => ({ caption: scene.caption, seconds: Math.max(MIN_SCENE_SPEECH_SECONDS, seconds[i]) }))
+  return props.scenes.map((scene, i) => ({ caption: scene.caption, file: fileNameOf(scene.src), seconds: Math.max(MIN_SCENE_SPEECH_SECONDS, seconds[i]) }))
 }
 
 /** The draft of a video's narration with its template's timing. */

@@ -1,4 +1,7 @@
 import type { Listing } from '@/remotion/schema'
+import { article, asSentence, countText, inline, listOf, verbFor, withArticle, withThe } from './grammar'
+
+export { asSentence } from './grammar'
 
 /*
  * The words around the facts, per language. A phrase function answers tiers of alternatives: tier 0
@@ -13,20 +16,30 @@ import type { Listing } from '@/remotion/schema'
 
 export type Tiers = string[][]
 
+export type Count = { count: number; text: string }
+export type Price = { amount: string; period?: 'day' | 'week' | 'month' | 'year' }
+
+/** The home's size and age as one sentence: whatever of them a scene holds. */
+export type HomeFacts = { bedrooms?: Count; bathrooms?: Count; area?: string; year?: number; land: boolean }
+
 export interface Phrasebook {
   /** BCP-47 language subtag, "en" */
   language: string
-  /** the opening: the street address, and the city when there is room */
+  /** the opening alone: the street address, and the city when there is room */
   place(line: string, city?: string): Tiers
-  /** what it is and the offer, with the price when the listing has one ("per month" for rent) */
-  offer(type: Listing['propertyType'], offer: Listing['offer'], price?: { amount: string; period?: 'day' | 'week' | 'month' | 'year' }): Tiers
-  rooms(bedrooms?: { count: number; text: string }, bathrooms?: { count: number; text: string }): Tiers
-  area(text: string): Tiers
-  yearBuilt(year: number): Tiers
-  /** one or more of the listing's own features, as written (case kept for proper nouns) */
-  features(items: string[]): Tiers
-  /** a sentence of the listing's own description about its surroundings, said as written */
-  neighbourhood(sentence: string): Tiers
+  /** the opening with the offer: where it is, what it is and that it is for sale or rent (and the price) */
+  intro(line: string, city: string | undefined, type: Listing['propertyType'], offer: Listing['offer'], price: Price | undefined, locale: string): Tiers
+  /** the offer said later in the video: every wording says "for sale" or "for rent" */
+  offer(type: Listing['propertyType'], offer: Listing['offer'], price: Price | undefined, locale: string): Tiers
+  /** bedrooms, bathrooms, floor area and year built, as one sentence (whichever a scene holds) */
+  home(facts: HomeFacts): Tiers
+  /**
+   * one or more of the listing's own features, as written; `subject`: the scene's photo shows it
+   * (its caption or file name names it), so it may be pointed at ("Here is the heated pool.")
+   */
+  features(items: string[], subject: boolean): Tiers
+  /** a sentence of the listing's own description, said as written */
+  sentence(sentence: string): Tiers
   /** the close: with the agent's name when there is one */
   callToAction(agent?: { name: string; brokerage?: string }): Tiers
   /** a scene's photo caption, said when that scene has nothing else to say */
@@ -55,99 +68,103 @@ const TYPE: Record<Listing['propertyType'], string> = {
   other: 'property',
 }
 
+/** What British and Irish English call an apartment. */
+const typeWord = (type: Listing['propertyType'], locale: string) =>
+  type === 'apartment' && /^en-(GB|IE)$/i.test(locale) ? 'flat' : TYPE[type]
+
 const PERIOD = { day: 'a day', week: 'a week', month: 'a month', year: 'a year' } as const
 
-const article = (phrase: string) => (/^[aeiou]/i.test(phrase) && !/^(one|uni|use|eu)/i.test(phrase) ? 'an' : 'a')
-
-/** A feature as said mid-sentence: lower-cased unless it holds a capital past its first letter (a name). */
-function inline(feature: string): string {
-  const t = feature.trim().replace(/[.!?;:,]+$/, '')
-  return /\p{Lu}/u.test(t.slice(1)) ? t : t.charAt(0).toLowerCase() + t.slice(1)
+/** "for sale at $850,000", "for rent at £1,650 a month", "for sale" */
+function terms(offer: Listing['offer'], price: Price | undefined): string {
+  const verb = offer === 'rent' ? 'for rent' : 'for sale'
+  if (!price) return verb
+  return `${verb} at ${price.period ? `${price.amount} ${PERIOD[price.period]}` : price.amount}`
 }
 
-/**
- * "a gym", "an open fireplace"; plurals ("harbour views"), mass nouns ending in -ing ("secure
- * parking"), names, numbers and phrases that start with a preposition or adjective of place ("close
- * to schools") stay as they are.
- */
-function withArticle(feature: string): string {
-  const words = feature.split(/\s+/)
-  const lastWord = words[words.length - 1].toLowerCase()
-  if (/^(a|an|the|\d|close|near|walk|walking|within|opposite|next|moments|minutes|steps|north|south|east|west|fully|newly)\b/i.test(feature)) return feature
-  if (/\p{Lu}/u.test(feature) || /(s|ing|ry|ure|ment|age|ware)$/.test(lastWord) && !/(ss|us|is|tage|garage|cottage|terrace)$/.test(lastWord)) return feature
-  return `${article(feature)} ${feature}`
-}
-
-/** A fragment as a sentence: first letter up, a full stop unless it has an ending. */
-export function asSentence(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ')
-  if (!t) return ''
-  const first = t.charAt(0).toUpperCase() + t.slice(1)
-  return /[.!?…]$/.test(first) ? first : `${first}.`
-}
+const plural = (n: Count, word: string) => `${countText(n.count, n.text)} ${word}${n.count === 1 ? '' : 's'}`
 
 const english: Phrasebook = {
   language: 'en',
   place: (line, city) => [
     ...(city ? [[`Welcome to ${line}, ${city}.`, `Welcome home to ${line}, ${city}.`, `This is ${line}, ${city}.`]] : []),
     [`Welcome to ${line}.`, `Welcome home to ${line}.`, `This is ${line}.`],
-    [`${line}.`],
   ],
-  offer: (type, offer, price) => {
-    const what = TYPE[type]
+  intro: (line, city, type, offer, price, locale) => {
+    const what = typeWord(type, locale)
     const a = `${article(what)} ${what}`
-    const verb = offer === 'rent' ? 'for rent' : 'for sale'
-    if (!price) return [[`Here is ${a} ${verb}.`, `This ${what} is ${verb}.`], [asSentence(`${a} ${verb}`)]]
-    const cost = price.period ? `${price.amount} ${PERIOD[price.period]}` : price.amount
-    if (offer === 'rent') {
-      return [
-        [`This ${what} is for rent at ${cost}.`, `The rent for this ${what} is ${cost}.`],
-        [`For rent at ${cost}.`, `Rent is ${cost}.`],
-        [`${cost}.`],
-      ]
-    }
-    return [
-      [`This ${what} is for sale at ${cost}.`, `The asking price for this ${what} is ${cost}.`, `This ${what} is offered at ${cost}.`],
-      [`For sale at ${cost}.`, `Offered at ${cost}.`, `Asking ${cost}.`],
-      [`${cost}.`],
-    ]
+    const on = terms(offer, price)
+    const at = (where: string) => [`Welcome to ${where}, ${a} ${on}.`, `This ${what} at ${where} is ${on}.`, `${where} is ${a} ${on}.`]
+    return [...(city ? [at(`${line}, ${city}`).map((s, i) => (i === 2 ? `${line} in ${city} is ${a} ${on}.` : s))] : []), at(line)]
   },
-  rooms: (bedrooms, bathrooms) => {
-    const parts = [
-      bedrooms ? `${bedrooms.text} bedroom${bedrooms.count === 1 ? '' : 's'}` : '',
-      bathrooms ? `${bathrooms.text} bathroom${bathrooms.count === 1 ? '' : 's'}` : '',
-    ].filter(Boolean)
-    const single = parts.length === 1 && (bedrooms ?? bathrooms)!.count === 1
-    const both = parts.join(' and ')
-    return [
-      [`Inside, there ${single ? 'is' : 'are'} ${both}.`, `It has ${both}.`, `You will find ${both}.`],
-      [asSentence(parts.join(', '))],
-    ]
+  offer: (type, offer, price, locale) => {
+    const what = typeWord(type, locale)
+    const on = terms(offer, price)
+    const short = !price ? [`It is ${on}.`] : offer === 'rent' ? [`The rent is ${terms('sale', price).slice('for sale at '.length)}.`] : [`The asking price is ${price.amount}.`]
+    return [[`This ${what} is ${on}.`, `The ${what} is offered ${on}.`], [`It is ${on}.`], short]
   },
-  area: (text) => [[`It offers ${text} of space.`, `There are ${text} to enjoy.`, `It spans ${text}.`], [`${text} in all.`, `${text}.`]],
-  yearBuilt: (year) => [[`It was built in ${year}.`, `It dates from ${year}.`], [`Built in ${year}.`]],
-  features: (items) => {
-    const list = english.list(items.map((item) => withArticle(inline(item))))
-    return [
-      [`Highlights include ${list}.`, `You will also find ${list}.`, `There is also ${list}.`].slice(0, /^(a|an) /.test(list) ? 3 : 2),
-      [asSentence(english.list(items.map(inline)))],
-    ]
+  home: ({ bedrooms, bathrooms, area, year, land }) => {
+    const rooms = [bedrooms ? plural(bedrooms, 'bedroom') : '', bathrooms ? plural(bathrooms, 'bathroom') : ''].filter(Boolean).join(' and ')
+    const single = Boolean(rooms) && (bedrooms ?? bathrooms)!.count === 1
+    if (land) return area ? [[`The land covers ${area}.`, `The block spans ${area}.`]] : []
+    if (rooms && area && year) return [[`Built in ${year}, it has ${rooms} across ${area}.`, `It was built in ${year} and has ${rooms} across ${area}.`]]
+    if (rooms && area) return [[`It has ${rooms} across ${area}.`, `There ${single ? 'is' : 'are'} ${rooms} across ${area}.`]]
+    if (rooms && year) return [[`Built in ${year}, it has ${rooms}.`, `It was built in ${year} and has ${rooms}.`]]
+    if (area && year) return [[`Built in ${year}, it offers ${area} of space.`, `It was built in ${year} and spans ${area}.`]]
+    if (rooms) return [[`Inside, there ${single ? 'is' : 'are'} ${rooms}.`, `It has ${rooms}.`, `There ${single ? 'is' : 'are'} ${rooms}.`, `You will find ${rooms}.`]]
+    if (area) return [[`It offers ${area} of space.`, `It spans ${area}.`]]
+    if (year) return [[`It was built in ${year}.`, `It dates from ${year}.`]]
+    return []
   },
-  neighbourhood: (sentence) => [[asSentence(sentence)]],
+  features: (items, subject) => {
+    const said = items.map(inline)
+    const list = english.list(said.map(withArticle))
+    const verb = verbFor(said)
+    const one = said.length === 1 ? said[0] : undefined
+    const pointed =
+      subject && one && !/^(two|three|four|five|six|seven|eight|nine|ten|\d)/i.test(one)
+        ? [[`Here ${verb} ${withThe(one)}.`, `This ${verb === 'is' ? 'is' : 'are'} ${withThe(one)}.`.replace(/^This are/, 'These are')]]
+        : []
+    return [...pointed, [`There ${verb} also ${list}.`, `It also has ${list}.`, `You will also find ${list}.`], [`It has ${list}.`, `There ${verb} ${list}.`]]
+  },
+  sentence: (sentence) => [[asSentence(sentence)]],
   callToAction: (agent) =>
     agent
       ? [
-          ...(agent.brokerage ? [[`To arrange a viewing, contact ${agent.name} at ${agent.brokerage}.`, `Call ${agent.name} of ${agent.brokerage} to see it in person.`]] : []),
-          [`To arrange a viewing, contact ${agent.name} today.`, `Call ${agent.name} to arrange your viewing.`, `${agent.name} would love to show you around.`],
+          ...(agent.brokerage
+            ? [[
+                `To arrange a viewing, contact ${agent.name} at ${agent.brokerage}.`,
+                `Call ${agent.name} at ${agent.brokerage} to see it for yourself.`,
+                `${agent.name} at ${agent.brokerage} would be glad to show you around.`,
+                `For a private viewing, speak to ${agent.name} at ${agent.brokerage}.`,
+                `Book your viewing with ${agent.name} at ${agent.brokerage}.`,
+                `Ask ${agent.name} at ${agent.brokerage} to show you around.`,
+              ]]
+            : []),
+          [
+            `To arrange a viewing, contact ${agent.name} today.`,
+            `Call ${agent.name} to arrange your viewing.`,
+            `${agent.name} would be glad to show you around.`,
+            `For a private viewing, speak to ${agent.name}.`,
+            `Book your viewing with ${agent.name}.`,
+          ],
           [`Call ${agent.name} today.`, `Contact ${agent.name}.`],
         ]
-      : [[`Get in touch today to arrange a viewing.`, `Book your viewing today.`], [`Book a viewing.`]],
-  caption: (caption) => [[asSentence(caption)]],
+      : [[
+          'Get in touch today to arrange a viewing.',
+          'Book a viewing to see it for yourself.',
+          'Arrange a viewing to see it in person.',
+          'Come and see it for yourself.',
+        ], ['Book a viewing.']],
+  caption: (caption) => {
+    const c = inline(caption.replace(/[.!?]+$/, ''))
+    if (/^(from|at|in|on|by|with|looking|view from|seen)\b/i.test(c)) return []
+    return [[`Here is ${/^(the|a|an|this|our|its)\s/i.test(c) ? c.replace(/^(this|our|its)\s/i, 'the ') : withThe(c)}.`]]
+  },
   fillers: ['Take a closer look.', 'Have a look around.', 'Take it all in.'],
   neighbourhoodWords:
-    /\b(neighbou?rhood|suburb|street|walk|walking|minutes?|close to|near|nearby|moments from|schools?|parks?|shops|shopping|caf[eé]s?|restaurants?|beach|station|transport|bus|train|tram|village|community|quiet|local|amenities|city cent(re|er)|cbd)\b/i,
+    /\b(neighbou?rhood|suburb|street|walk|walking|minutes?|close to|near|nearby|moments from|schools?|parks?|shops|shopping|caf[eé]s?|restaurants?|pubs?|beach|station|transport|bus|train|trains|tram|trams|subway|village|community|quiet|local|amenities|city cent(re|er)|cbd|blocks? from|away)\b/i,
   stopwords: new Set(
-    'a an and the of with to in on at for from by is are it its this that your our room area view views new large small big open plan space'.split(' '),
+    'a an and the of with to in on at for from by is are it its this that your our room area view views new large small big open plan space img dsc dscn pic photo image jpg jpeg png webp heic copy edit final'.split(' '),
   ),
   claimWords: [
     'pool', 'spa', 'garage', 'carport', 'garden', 'yard', 'balcony', 'terrace', 'deck', 'patio', 'fireplace', 'ocean',
@@ -158,7 +175,7 @@ const english: Phrasebook = {
     'north-facing', 'walk', 'minutes', 'bedroom', 'bathroom', 'kitchen', 'stone', 'marble', 'timber', 'hardwood',
     'tennis', 'shed', 'workshop', 'vineyard', 'dock', 'jetty', 'rooftop', 'courtyard', 'security', 'smart',
   ],
-  list: (items) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`),
+  list: listOf,
 }
 
 export const PHRASEBOOKS: Record<string, Phrasebook> = { en: english }

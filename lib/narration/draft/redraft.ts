@@ -32,23 +32,6 @@ export type RedraftResult = {
   english: boolean
 }
 
-const LABELS: Record<string, string> = {
-  place: 'the address',
-  offer: 'the price',
-  bedrooms: 'the bedrooms',
-  bathrooms: 'the bathrooms',
-  area: 'the floor area',
-  year: 'the year built',
-  agent: 'the call to action',
-}
-
-function label(id: string, features: string[]): string {
-  if (LABELS[id]) return LABELS[id]
-  const [kind, index] = id.split(':')
-  if (kind === 'feature') return features[Number(index)] ?? 'a feature'
-  return 'a sentence about the neighbourhood'
-}
-
 export async function redraftVideoScripts(
   db: Db,
   _userId: string,
@@ -78,7 +61,7 @@ export async function redraftVideoScripts(
     scenes: props.data.scenes.map((scene, i) => ({ id: scene.id, script: scripts[i] ?? '' })),
     by: polished?.by ?? 'rules',
     modelSetAside: Boolean(config && polished?.by === 'rules' && polished.problems?.length),
-    omitted: draft.omitted.map((id) => label(id, source.listing.features ?? [])),
+    omitted: draft.left.map((l) => l.label),
     english: draft.fellBack,
   }
 }

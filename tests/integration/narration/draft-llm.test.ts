@@ -85,7 +85,10 @@ describe('redraft with a hosted model', () => {
   it('with a model: asks with a strict JSON schema, the key and the listing’s seed, and uses a polish that keeps the facts', async () => {
     configure()
     // another wording of the first line, same facts, no longer
-    reply = () => answer(draftFromRules().map((line, i) => (i === 0 ? line.replace(/^(Welcome to|Welcome home to|This is)/, 'Discover') : line)))
+    // (the opening may also read "1 Harbour Street is a house for sale at …" since issue 25)
+    const discover = (line: string) =>
+      line.replace(/^(Welcome to|Welcome home to|This is)/, 'Discover').replace(/^1 Harbour Street( in [^,]+?)? is an? \S+ /, 'Discover 1 Harbour Street$1, ')
+    reply = () => answer(draftFromRules().map((line, i) => (i === 0 ? discover(line) : line)))
     const result = await redraft()
     expect(result.by).toBe('model')
     expect(result.scenes[0].script).toMatch(/^Discover 1 Harbour Street/)

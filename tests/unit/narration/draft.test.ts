@@ -10,7 +10,7 @@ import { agentRow, drafted, occurrences, slotsOf } from './draft-fixtures.ts'
 // listing lacks, the same words for the same listing.
 
 describe('fits each scene', () => {
-  it.each(TEMPLATE_IDS)('%s: every line fits its scene at 2.5 spoken words a second', (template) => {
+  it.each(TEMPLATE_IDS)('%s: every line fits its scene at 2.5 spoken words a second', { timeout: 30_000 }, (template) => {
     for (const seconds of [undefined, 3, 6, 10]) {
       const d = drafted({ template, seconds, captions: ['Living room with harbour views', null, 'Gym on level 2'] })
       // the scene's seconds for speech, or the least a drafted scene gets (its voice then stretches it)
@@ -76,7 +76,7 @@ describe('every fact once, none invented', () => {
     for (const needle of ['$850,000', '1 Harbour Street', '92 m²', '2015', 'Ann Lee', 'balcony', 'gym', 'secure parking', 'harbour views', 'Circular Quay']) {
       expect(occurrences(long.draft, needle), `${needle} in: ${all}`).toBe(1)
     }
-    expect(occurrences(long.draft, /\b2 bedrooms\b/g)).toBe(1)
+    expect(occurrences(long.draft, /\btwo bedrooms\b/g)).toBe(1)
     expect(occurrences(long.draft, /\b1\.5 bathrooms\b/g)).toBe(1)
     expect(long.draft.scenes.flatMap((s) => s.facts).filter((f) => f !== 'caption').length).toBe(new Set(long.draft.scenes.flatMap((s) => s.facts)).size)
   })
@@ -101,7 +101,7 @@ describe('every fact once, none invented', () => {
     const all = bare.draft.scenes.map((s) => s.script).join(' ')
     expect(all).not.toMatch(/\$|bedroom|bathroom|m²|built|dates from|highlights|include|painted/i)
     expect(numbersIn(all, 'en-AU')).toEqual([1]) // the street number
-    expect(all).toMatch(/viewing/i)
+    expect(all).toMatch(/viewing|see it/i)
     expect(all).not.toContain('Ann')
   })
 
@@ -112,10 +112,12 @@ describe('every fact once, none invented', () => {
     expect(rent.draft.scenes.map((s) => s.script).join(' ')).toMatch(/\$3,200 a month/)
   })
 
-  it('says a description’s sentence about the surroundings as written, and nothing else of it', () => {
+  it('says the description’s best sentences as written, and never its small print', () => {
     const all = long.draft.scenes.map((s) => s.script).join(' ')
     expect(all).toContain('It is a short walk to Circular Quay and the ferries, with cafés on the corner.')
-    expect(all).not.toMatch(/levies|renovated/)
+    // a verbless "A …" sentence is said as "It is a …"
+    expect(all).toContain('It is a light-filled flat with a renovated kitchen.')
+    expect(all).not.toMatch(/levies|strata/i)
   })
 
   it('puts a feature a caption names on that photo', () => {

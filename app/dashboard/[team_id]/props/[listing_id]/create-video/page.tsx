@@ -9,6 +9,7 @@ import { CreateVideoForm } from '@/components/videos/create-video-form'
 import { getCreateVideoData } from '@/lib/videos/queries'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
+import { leftOutByTemplate } from '@/lib/narration/draft/left-out'
 
 export const metadata: Metadata = { title: 'Create a video' }
 
@@ -45,6 +46,7 @@ export default async function CreateVideoPage({ params }: { params: Promise<{ te
           urls={data.urls}
           thumbs={Object.fromEntries(data.photos.filter((p) => p.thumbUrl).map((p) => [p.ref, p.thumbUrl!]))}
           initialScripts={data.scripts}
+          leftOut={leftOutByTemplate(data.listing, data.draft, data.agent)}
           agentName={data.agent?.full_name ?? null}
           voices={data.voices.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: v.gender, sampleUrl: v.sampleUrl }))}
           audio={data.audio.map((a) => ({ id: a.id, name: a.name, url: a.url, seconds: a.duration_s === null ? null : Number(a.duration_s) }))}
