@@ -36,7 +36,7 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
           {label}
         </label>
         <span className="text-xs text-muted tabular-nums">
-          {items.length} / {uploads.max}
+          {uploads.taken} / {uploads.max}
         </span>
       </div>
       <div

@@ -61,8 +61,11 @@ describe('render worker heartbeat', () => {
     // another worker claims it (and is seen); then only the run's heartbeat says it is alive
     const claimed = must(await cast.service.rpc('claim_render_run', { p_worker_id: 'test-host-2' }), 'claim') as { id: string }[]
     expect(claimed).toHaveLength(1)
+    // the claim beat for the run; a worker that died mid-render 10 minutes ago left both old
     await cast.standIn.db.query("update private.render_workers set seen_at = now() - interval '10 minutes'")
+    await cast.standIn.db.query("update public.render_runs set heartbeat_at = now() - interval '10 minutes' where id = $1", [claimed[0].id])
     expect(await seen()).toBeGreaterThanOrEqual(599)
+    // the worker's beat while rendering (lib/render/worker.ts writes heartbeat_at every 5 s)
     must(await cast.service.from('render_runs').update({ heartbeat_at: new Date().toISOString() }).eq('id', claimed[0].id).select('id'), 'heartbeat')
     expect(await seen()).toBeLessThanOrEqual(1)
   })
