@@ -1580,6 +1580,10 @@ export type Database = {
         }
         Returns: string[]
       }
+      render_worker_seconds_since_seen: {
+        Args: never
+        Returns: number
+      }
       reorder_listing_photos: {
         Args: {
           p_asset_ids: string[]

@@ -15,6 +15,7 @@ import { MigrationError } from '../supabase/local/db.ts'
 import { seedDemoListing } from './demo-listing.ts'
 import { seedVoiceSamples } from './voice-samples.ts'
 import { BEHIND_DOOR_ENV, freeLoopbackPort, startFrontDoor, type FrontDoor } from './lib/front-door.ts'
+import { ensureChromium } from './lib/chromium.ts'
 
 const DEMO_PASSWORD = 'demo-password-1'
 const DEMO_ACCOUNTS = [
@@ -98,6 +99,14 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
     console.log(`\n  Using the hosted Supabase at ${process.env.NEXT_PUBLIC_SUPABASE_URL}\n  App ${appUrl}\n`)
   }
 
+  // The render worker's Chromium, before Next starts (apt may ask for a password): the same check as
+  // the tests' (scripts/ensure-chromium.sh, which installs Debian's package where it may). Without a
+  // Chromium the app runs on without the worker, this says what to run, and the video page says that
+  // no worker is taking renders.
+  const chromium = values['no-worker'] ? null : await ensureChromium(env)
+  if (chromium?.ok) env.REMOTION_CHROMIUM = chromium.path
+  else if (chromium) console.error(`\n  No render worker: ${chromium.message.replace(/\n/g, '\n  ')}\n  The app runs on; renders wait in the queue.\n`)
+
   // Next only on loopback (nothing reaches it around the door); the door on the app's port, on every
   // interface as `next dev` itself would listen
   const nextPort = await freeLoopbackPort()
@@ -111,7 +120,7 @@ ${DEMO_ACCOUNTS.map(([email, what]) => `    ${email.padEnd(18)} ${what}`).join('
 
   // the render worker: renders queued runs in the system Chromium (its own process, so a long render
   // never slows the pages)
-  const worker: ChildProcess | null = values['no-worker']
+  const worker: ChildProcess | null = !chromium?.ok
     ? null
     : spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
         cwd: root,

@@ -1,12 +1,13 @@
-import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 import { AdminNav } from '@/components/admin/admin-nav'
 import { UserMenu } from '@/components/auth/user-menu'
 import { Logo } from '@/components/site/logo'
 import { Badge } from '@/components/ui/badge'
+import { adminLayoutMetadata } from '@/lib/admin/metadata'
 import { requireAdmin } from '@/lib/auth/user'
 
-export const metadata: Metadata = { title: { default: 'Administration', template: '%s · Admin · Listing Studio' }, robots: { index: false } }
+// administrators get "… · Admin"; everyone else, who gets the not-found page, its title too
+export const generateMetadata = adminLayoutMetadata
 
 /** Everyone but administrators gets not-found here (each page checks again: layouts and pages render in parallel). */
 export default async function AdminLayout({ children }: { children: ReactNode }) {

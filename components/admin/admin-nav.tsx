@@ -24,15 +24,18 @@ const sections = [
   },
 ]
 
-/** Side navigation on wide screens, a scrolling row of links on phones. */
+/**
+ * Side navigation on wide screens; on phones the links wrap onto as many rows as they need, so none
+ * hides off-screen (a scrolling row hid Coupons, Voices and the error test with no hint).
+ */
 export function AdminNav() {
   const pathname = usePathname()
   const isActive = (href: string, exact?: boolean) => (exact ? pathname === href : pathname === href || pathname.startsWith(`${href}/`))
   return (
-    <nav aria-label="Administration" className="flex gap-6 overflow-x-auto lg:flex-col lg:overflow-visible">
+    <nav aria-label="Administration" className="flex flex-wrap gap-x-4 gap-y-1 lg:flex-col lg:flex-nowrap lg:gap-6">
       {sections.map((section) => (
-        <div key={section.title} className="flex shrink-0 items-center gap-1 lg:block lg:space-y-1">
-          <div className="hidden px-3 pb-1 text-xs font-medium tracking-wide text-subtle uppercase lg:block">{section.title}</div>
+        <div key={section.title} className="flex flex-wrap items-center gap-1 lg:block lg:space-y-1">
+          <div className="sr-only px-3 pb-1 text-xs font-medium tracking-wide text-subtle uppercase lg:not-sr-only lg:block">{section.title}</div>
           {section.links.map(({ href, label, icon: Icon, exact }) => (
             <Link
               key={href}

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@/lib/admin/queries'
+import { plural } from '@/lib/plural'
 
 /*
  * How the admin pages write dates, people, runs and audit entries. Dates are shown in UTC with the
@@ -28,7 +29,7 @@ export function formatAgo(iso: string, now = Date.now()): string {
   const hours = Math.round(minutes / 60)
   if (hours < 24) return say(`${hours} h`)
   const days = Math.round(hours / 24)
-  if (days < 14) return say(`${days} day${days === 1 ? '' : 's'}`)
+  if (days < 14) return say(plural(days, 'day'))
   return formatDay(iso)
 }
 
@@ -51,11 +52,16 @@ function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null
 }
 
+/** a code or name from an audit row, quoted; `missing` when the row has none */
+function text(value: unknown, missing: string): string {
+  return typeof value === 'string' && value ? `“${value}”` : missing
+}
+
 function hoursText(hours: number | null): string {
   if (hours === null) return ''
   if (hours >= 876_000) return ' until the ban is lifted'
-  if (hours % 24 === 0) return ` for ${hours / 24} day${hours === 24 ? '' : 's'}`
-  return ` for ${hours} hours`
+  if (hours % 24 === 0) return ` for ${plural(hours / 24, 'day')}`
+  return ` for ${plural(hours, 'hour')}`
 }
 
 /** One audit entry as a sentence without its actor ("granted 25 credits to Harbour Realty"). */
@@ -66,7 +72,7 @@ export function describeAudit(entry: AuditEntry): string {
   switch (entry.action) {
     case 'credits.grant': {
       const amount = num(d.amount)
-      return `granted ${amount ?? 'some'} credit${amount === 1 ? '' : 's'} to ${team}${entry.target_user_id ? ` (from ${who}’s page)` : ''}`
+      return `granted ${amount !== null ? plural(amount, 'credit') : 'some credits'} to ${team}${entry.target_user_id ? ` (from ${who}’s page)` : ''}`
     }
     case 'user.make_admin':
       return `made ${who} an administrator`
@@ -78,6 +84,32 @@ export function describeAudit(entry: AuditEntry): string {
       return `lifted ${who}’s ban`
     case 'feedback.update':
       return `reviewed feedback from ${who}${typeof d.status_to === 'string' ? ` (now ${d.status_to})` : ''}`
+    // coupons and voices are named by their code and name (the audit row keeps them even after a delete)
+    case 'coupon.create': {
+      const credits = num(d.credits)
+      const limit = num(d.max_redemptions)
+      return `created the coupon ${text(d.code, 'with no code')}${credits !== null ? ` for ${plural(credits, 'credit')}` : ''}${limit !== null ? `, up to ${plural(limit, 'team')}` : ''}`
+    }
+    case 'coupon.deactivate':
+      return `turned off the coupon ${text(d.code, 'with no code')}`
+    case 'coupon.reactivate':
+      return `turned the coupon ${text(d.code, 'with no code')} back on`
+    case 'voice.create':
+      return `added the voice ${text(d.name, 'with no name')}`
+    case 'voice.update':
+      return `changed the voice ${text(d.name, 'with no name')}`
+    case 'voice.activate':
+      return `turned the voice ${text(d.name, 'with no name')} on`
+    case 'voice.deactivate':
+      return `turned the voice ${text(d.name, 'with no name')} off`
+    case 'voice.move':
+      return `moved the voice ${text(d.name, 'with no name')} ${d.direction === 'up' ? 'up' : 'down'}`
+    case 'voice.sample_set':
+      return `set the sample of the voice ${text(d.name, 'with no name')}`
+    case 'voice.sample_remove':
+      return `removed the sample of the voice ${text(d.name, 'with no name')}`
+    case 'voice.delete':
+      return `deleted the voice ${text(d.name, 'with no name')}`
     default: {
       const [area, verb] = entry.action.split('.')
       return `${verb.replace(/_/g, ' ')} (${area})`

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field'
 import { grantCreditsAction } from '@/lib/admin/actions'
 import { grantCreditsSchema } from '@/lib/admin/schema'
 import { ADMIN_GRANT } from '@/lib/constants'
+import { plural } from '@/lib/plural'
 
 interface TeamChoice {
   id: string
@@ -26,7 +27,7 @@ export function GrantCreditsForm({ userId, teams }: { userId: string; teams: Tea
     grantCreditsAction,
     {
       loading: 'Granting credits…',
-      success: (data) => `Granted ${data.amount.toLocaleString('en-US')} credit${data.amount === 1 ? '' : 's'} to ${nameOf(teamIdRef.current)}`,
+      success: (data) => `Granted ${plural(data.amount, 'credit')} to ${nameOf(teamIdRef.current)}`,
       successDescription: (data) => `Its balance is now ${data.balance.toLocaleString('en-US')}. The team sees your note in its credit history.`,
     },
     // a grant that went through clears the amount and note; a refused one keeps them
@@ -46,7 +47,9 @@ export function GrantCreditsForm({ userId, teams }: { userId: string; teams: Tea
       <SelectField label="Team" name="teamId" defaultValue={teams[0]?.id} error={form.errors.teamId}>
         {teams.map((team) => (
           <option key={team.id} value={team.id}>
-            {team.name} ({team.balance.toLocaleString('en-US')} credits)
+            {/* one string: an <option> holds text only, and React's separate text parts (with their
+                marker comments) came back from the HTML parser as one, a hydration mismatch */}
+            {`${team.name} (${plural(team.balance, 'credit')})`}
           </option>
         ))}
       </SelectField>

@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge'
 import type { UserDetail } from '@/lib/admin/schema'
 import { isBannedNow } from '@/lib/admin/schema'
 import { formatAgo, formatDayTime } from './format'
+import { plural } from '@/lib/plural'
 
 const PROVIDER_NAMES: Record<string, string> = { email: 'Email and password', anonymous: 'Trial (anonymous)' }
 
@@ -90,7 +91,7 @@ export function UserTeams({ teams }: { teams: UserDetail['teams'] }) {
           </span>
           <span className="flex shrink-0 items-center gap-2">
             <span className="tabular-nums text-muted" data-testid="team-balance">
-              {team.balance.toLocaleString('en-US')} credits
+              {plural(team.balance, 'credit')}
             </span>
             <Badge tone={ROLE_TONES[team.role]}>{team.role}</Badge>
           </span>

@@ -3,7 +3,8 @@
 import { SearchToolbar } from '@/components/ui/search-toolbar'
 
 const FILTERS = [
-  ['all', 'Everyone'],
+  ['accounts', 'Accounts'],
+  ['all', 'Everyone, trial visitors too'],
   ['admins', 'Administrators'],
   ['banned', 'Banned'],
   ['anonymous', 'Trial visitors'],
@@ -24,7 +25,7 @@ export function UsersToolbar({ q, filter, sort }: { q: string; filter: string; s
       id="user"
       search={{ label: 'Search by email or name', placeholder: 'Search email or name', value: q, maxLength: 100 }}
       selects={[
-        { name: 'filter', label: 'Show', options: FILTERS, value: filter, fallback: 'all', className: 'flex-1 sm:w-40' },
+        { name: 'filter', label: 'Show', options: FILTERS, value: filter, fallback: 'accounts', className: 'flex-1 sm:w-52' },
         { name: 'sort', label: 'Sort', options: SORTS, value: sort, fallback: 'newest', className: 'flex-1 sm:w-44' },
       ]}
     />

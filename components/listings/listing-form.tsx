@@ -8,6 +8,8 @@ import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/compon
 import { AgentPicker, type AgentOption } from '@/components/agents/agent-picker'
 import { Uploader } from '@/components/media/uploader'
 import { usePhotoUploads, type StoredPhoto, type UploadApi } from '@/components/media/use-photo-uploads'
+import { failedAdvice } from '@/components/media/upload-rules'
+import { plural } from '@/lib/plural'
 import { capture } from '@/lib/analytics/browser'
 import { createListing, reorderPhotos, setCover, updateCaption, updateListing } from '@/lib/listings/actions'
 import { listingSchema } from '@/lib/listings/schema'
@@ -98,7 +100,7 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
     if (phase !== 'uploading' || uploads.busy || !listingId) return
     const id = toastId.current
     if (uploads.failed) {
-      toast.error(`The listing is saved, but ${uploads.failed} photo${uploads.failed === 1 ? '' : 's'} did not upload. Retry ${uploads.failed === 1 ? 'it' : 'them'}, then save again.`, { id })
+      toast.error(`The listing is saved, but ${plural(uploads.failed, 'photo')} did not upload. ${failedAdvice(uploads.failed, uploads.refused)}, then save again.`, { id })
       queueMicrotask(() => setPhase('idle'))
       return
     }
@@ -133,7 +135,7 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
         setPhase('idle')
       }
     })()
-  }, [phase, uploads.busy, uploads.failed, uploads.items, uploads.cover, listingId, listing, teamId, router])
+  }, [phase, uploads.busy, uploads.failed, uploads.refused, uploads.items, uploads.cover, listingId, listing, teamId, router])
 
   const busy = phase !== 'idle'
   return (

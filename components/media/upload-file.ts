@@ -1,5 +1,6 @@
 import { MEDIA, type MediaKind } from '@/lib/constants'
 import { publicEnv } from '@/lib/env'
+import { retryableStatus, UploadFailure } from './upload-rules'
 
 const MEDIA_BUCKET = MEDIA.bucket
 
@@ -73,9 +74,10 @@ export function putToSignedUrl(
       } catch {
         // not JSON: keep the status message
       }
-      reject(new Error(message))
+      // a refusal (413 too large, 400 bad type) would come again; a dropped link or a 5xx may not
+      reject(new UploadFailure(message, retryableStatus(xhr.status)))
     }
-    xhr.onerror = () => reject(new Error('The upload was interrupted. Check your connection and retry.'))
+    xhr.onerror = () => reject(new UploadFailure('The upload was interrupted. Check your connection and retry.', true))
     xhr.send(file)
   })
 }

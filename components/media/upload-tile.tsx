@@ -113,7 +113,7 @@ export function UploadTile(props: UploadTileProps) {
             {item.name}
           </span>
           <span className={cn('shrink-0', item.status === 'failed' ? 'text-danger-700' : 'text-muted')}>
-            {statusText[item.status]}
+            {item.status === 'failed' && !item.retryable ? 'Refused' : statusText[item.status]}
             {item.status === 'uploading' ? ` ${percent}%` : ''}
             {item.bytes ? ` · ${formatBytes(item.bytes)}` : ''}
           </span>
@@ -153,10 +153,10 @@ export function UploadTile(props: UploadTileProps) {
           <Button size="sm" variant="ghost" aria-label={`Move ${item.name} later`} disabled={index === count - 1} onClick={() => props.onMove(index + 1)}>
             <ArrowDown aria-hidden />
           </Button>
-          <Button size="sm" variant="ghost" aria-pressed={isCover} aria-label={`Make ${item.name} the cover`} disabled={isCover} onClick={props.onCover}>
+          <Button size="sm" variant="ghost" aria-pressed={isCover} aria-label={`Make ${item.name} the cover`} disabled={isCover || item.status === 'failed'} onClick={props.onCover}>
             <Star aria-hidden /> <span className="sr-only sm:not-sr-only">Cover</span>
           </Button>
-          {item.status === 'failed' ? (
+          {item.status === 'failed' && item.retryable ? (
             <Button size="sm" variant="outline" onClick={props.onRetry} aria-label={`Retry ${item.name}`}>
               <RotateCcw aria-hidden /> Retry
             </Button>

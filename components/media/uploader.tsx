@@ -6,6 +6,7 @@ import { cn } from '@/components/ui/cn'
 import { PHOTO_RULES } from './upload-file'
 import { UploadTile } from './upload-tile'
 import type { PhotoUploads } from './use-photo-uploads'
+import { plural } from '@/lib/plural'
 
 interface UploaderProps {
   uploads: PhotoUploads
@@ -36,7 +37,7 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
           {label}
         </label>
         <span className="text-xs text-muted tabular-nums">
-          {items.length} / {uploads.max}
+          {uploads.taken} / {uploads.max}
         </span>
       </div>
       <div
@@ -90,7 +91,7 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
         {running.length
           ? `Uploading ${running.length} photo${running.length === 1 ? '' : 's'}; ${done} of ${items.length} done.`
           : uploads.started && items.length
-            ? `${done} of ${items.length} photos uploaded${uploads.failed ? `, ${uploads.failed} failed` : ''}.`
+            ? `${done} of ${plural(items.length, 'photo')} uploaded${uploads.failed ? `, ${uploads.failed} failed` : ''}.`
             : ''}
       </p>
       {items.length ? (

@@ -2,6 +2,7 @@
 
 import { useCallback, useRef, useState } from 'react'
 import { PHOTO_RULES, photoProblem, putToSignedUrl } from './upload-file'
+import { coverOf, isRetryable, slotsTaken, UploadFailure } from './upload-rules'
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string }
 
@@ -17,6 +18,8 @@ export interface UploadItem {
   status: UploadStatus
   progress: number
   error: string | null
+  /** a failure that trying again can fix (the network); false: the server refused the file */
+  retryable: boolean
   assetId: string | null
   caption: string
   /** the caption stored with the upload, to know whether a later edit still needs saving */
@@ -61,6 +64,7 @@ export function usePhotoUploads(
       status: 'done' as const,
       progress: 1,
       error: null,
+      retryable: false,
       assetId: photo.id,
       caption: photo.caption,
       sentCaption: photo.caption,
@@ -90,17 +94,17 @@ export function usePhotoUploads(
       patch(item.key, { status: 'uploading', progress: 0, error: null })
       try {
         const prepared = await api.prepare(item.file, id)
-        if (!prepared.ok) throw new Error(prepared.error)
+        if (!prepared.ok) throw new UploadFailure(prepared.error, false)
         await putToSignedUrl(prepared.data, item.file, (progress) => patch(item.key, { progress }))
         patch(item.key, { status: 'processing', progress: 1 })
         const latest = itemsRef.current.find((i) => i.key === item.key)
         const caption = latest?.caption ?? item.caption
         const finalized = await api.finalize(prepared.data.path, id, caption)
-        if (!finalized.ok) throw new Error(finalized.error)
+        if (!finalized.ok) throw new UploadFailure(finalized.error, false)
         patch(item.key, { status: 'done', assetId: finalized.data.id, sentCaption: caption })
       } catch (error) {
         const message = error instanceof Error && error.message ? error.message : 'The upload failed.'
-        patch(item.key, { status: 'failed', error: message })
+        patch(item.key, { status: 'failed', error: message, retryable: isRetryable(error) })
       }
     },
     [api, patch],
@@ -130,7 +134,7 @@ export function usePhotoUploads(
     (files: Iterable<File>) => {
       const problems: string[] = []
       const accepted: UploadItem[] = []
-      let room = max - itemsRef.current.length
+      let room = max - slotsTaken(itemsRef.current)
       for (const file of files) {
         const problem = photoProblem(file)
         if (problem) problems.push(problem)
@@ -146,6 +150,7 @@ export function usePhotoUploads(
             status: 'waiting',
             progress: 0,
             error: null,
+            retryable: false,
             assetId: null,
             caption: '',
             sentCaption: '',
@@ -172,13 +177,20 @@ export function usePhotoUploads(
 
   const retry = useCallback(
     (key: string) => {
+      const item = itemsRef.current.find((i) => i.key === key)
+      if (!item || item.status !== 'failed' || !item.retryable) return
+      // a failed photo holds no slot: others may have taken them meanwhile
+      if (slotsTaken(itemsRef.current) >= max) {
+        setNotice(`There is room for up to ${max} photos: remove one before retrying ${item.name}.`)
+        return
+      }
       const next = itemsRef.current.map((item) =>
         item.key === key && item.status === 'failed' ? { ...item, status: 'waiting' as const, error: null, progress: 0 } : item,
       )
       commit(next)
       pump()
     },
-    [commit, pump],
+    [commit, pump, max],
   )
 
   const remove = useCallback(
@@ -208,12 +220,14 @@ export function usePhotoUploads(
 
   const setCaption = useCallback((key: string, caption: string) => patch(key, { caption }), [patch])
 
-  // the first photo is the cover unless another was chosen
-  const cover = items.find((item) => item.key === coverKey) ?? items[0] ?? null
+  // the first photo is the cover unless another was chosen; a failed one never is
+  const cover = coverOf(items, coverKey)
   const busy = items.some((item) => item.status === 'uploading' || item.status === 'processing' || (item.status === 'waiting' && started))
   const failed = items.filter((item) => item.status === 'failed').length
+  const refused = items.filter((item) => item.status === 'failed' && !item.retryable).length
+  const taken = slotsTaken(items)
 
-  return { max, items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, start, retry, remove, move, setCaption, busy, failed }
+  return { max, taken, refused, items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, start, retry, remove, move, setCaption, busy, failed }
 }
 
 export type PhotoUploads = ReturnType<typeof usePhotoUploads>

@@ -6,6 +6,8 @@ import { toast } from 'sonner'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Uploader } from '@/components/media/uploader'
 import { usePhotoUploads, type StoredPhoto, type UploadApi } from '@/components/media/use-photo-uploads'
+import { failedAdvice } from '@/components/media/upload-rules'
+import { plural } from '@/lib/plural'
 import type { FieldErrors } from '@/lib/safe-action'
 import { finalizeTrialPhoto, prepareTrialPhoto, removeTrialPhoto, saveTrialProperty } from '@/lib/trials/actions'
 import { TRIAL, trialPropertySchema } from '@/lib/trials/schema'
@@ -104,7 +106,7 @@ export function TrialPropertyForm({ projectId, saved, photos }: TrialPropertyFor
       .filter((item) => item.status === 'done' && item.assetId)
       .sort((a, b) => Number(b.key === uploads.coverKey) - Number(a.key === uploads.coverKey))
     if (uploads.busy) found.photos = 'Wait for the photos to finish uploading.'
-    else if (uploads.failed) found.photos = 'Some photos failed to upload: retry or remove them.'
+    else if (uploads.failed) found.photos = `${plural(uploads.failed, 'photo')} did not upload: ${failedAdvice(uploads.failed, uploads.refused).toLowerCase()}.`
     else if (done.length < TRIAL.minPhotos) found.photos = `Add at least ${TRIAL.minPhotos} photos (you have ${done.length}).`
     setErrors(found)
     if (Object.keys(found).length) {

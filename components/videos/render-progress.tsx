@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from 'react'
 import type { RenderRunView } from '@/lib/render/codecs'
+import { WorkerNotice } from './worker-notice'
 
 const STATUS_LABELS: Record<string, string> = {
   queued: 'Waiting for a renderer',
@@ -47,6 +48,7 @@ export function RunProgress({ run }: { run: RenderRunView }) {
           {left !== null ? ` · about ${clock(left)} left` : ''}
         </span>
       </p>
+      <WorkerNotice run={run} />
     </div>
   )
 }

@@ -8,7 +8,8 @@ import { stripControlCharacters } from '@/lib/text'
  * The SQL functions check the same bounds (20261125014000_admin_users.sql).
  */
 
-export const USER_FILTERS = ['all', 'admins', 'banned', 'anonymous'] as const
+// 'accounts' (the default) hides trial visitors; 'all' lists them too
+export const USER_FILTERS = ['accounts', 'all', 'admins', 'banned', 'anonymous'] as const
 export type UserFilter = (typeof USER_FILTERS)[number]
 export const USER_SORTS = ['newest', 'oldest', 'name', 'email', 'last_sign_in'] as const
 export type UserSort = (typeof USER_SORTS)[number]
@@ -17,7 +18,7 @@ export type UserSort = (typeof USER_SORTS)[number]
 export const userListFilterSchema = z.object({
   // a search box forgives: control characters (a NUL byte would be SQL error 22021) are dropped
   q: z.string().transform(stripControlCharacters).pipe(z.string().trim().max(100)).catch('').default(''),
-  filter: z.enum(USER_FILTERS).catch('all').default('all'),
+  filter: z.enum(USER_FILTERS).catch('accounts').default('accounts'),
   sort: z.enum(USER_SORTS).catch('newest').default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).catch(ADMIN_USERS_PAGE_SIZE).default(ADMIN_USERS_PAGE_SIZE),

@@ -91,20 +91,52 @@ export async function inspectUpload(original: Buffer, kind: MediaKind, name: str
   }
   if (!meta.width || !meta.height) throw new Refusal(`${name} could not be read as an image; it may be damaged.`)
   try {
-    const format = mime === 'image/png' ? 'png' : mime === 'image/webp' ? 'webp' : 'jpeg'
-    const { data: bytes, info } = await sharp(original).rotate().toFormat(format, { quality: 90 }).toBuffer({ resolveWithObject: true })
-    const { width, height } = info
+    const { bytes, width, height } = await reencode(original, mime)
     const thumb = await sharp(original)
       .rotate()
       .resize({ width: MEDIA.thumbWidth, withoutEnlargement: true })
       .webp({ quality: 80 })
       .toBuffer()
-    if (bytes.length > MEDIA.maxBytes) throw new Refusal(tooLarge(name, bytes.length))
     return { mime, bytes, width, height, thumb, rewritten: true }
   } catch (error) {
     if (error instanceof Refusal) throw error
     throw new Refusal(`${name} could not be read as an image; it may be damaged.`)
   }
+}
+
+/**
+ * The clean copy of an image that fits the storage limit. The limit is the person's file's (checked
+ * above and in the browser); a re-encode may come out larger than the original (a 14.5 MB JPEG
+ * became 17.3 MB at quality 90), which must never refuse a file that passed. So the quality steps
+ * down (JPEG, WebP) or the compression goes up (PNG) until the copy fits; past the last step the
+ * image is scaled down by a quarter at a time (a photo that large is far beyond any video frame).
+ */
+const QUALITY_STEPS = [90, 82, 74, 66]
+export async function reencode(original: Buffer, mime: string, limit: number = MEDIA.maxBytes): Promise<{ bytes: Buffer; width: number; height: number }> {
+  const encode = async (step: number, scale: number) => {
+    let image = sharp(original).rotate()
+    if (scale < 1) {
+      const upright = await sharp(original).rotate().toBuffer({ resolveWithObject: true })
+      image = sharp(upright.data).resize({ width: Math.max(1, Math.round(upright.info.width * scale)) })
+    }
+    const quality = QUALITY_STEPS[Math.min(step, QUALITY_STEPS.length - 1)]
+    if (mime === 'image/png') image = image.png({ compressionLevel: step === 0 ? 6 : 9, adaptiveFiltering: step > 0 })
+    else if (mime === 'image/webp') image = image.webp({ quality })
+    else image = image.jpeg({ quality, mozjpeg: step > 0 })
+    const { data, info } = await image.toBuffer({ resolveWithObject: true })
+    return { bytes: data, width: info.width, height: info.height }
+  }
+  const steps = mime === 'image/png' ? 2 : QUALITY_STEPS.length
+  let last = { bytes: Buffer.alloc(0), width: 0, height: 0 }
+  for (let step = 0; step < steps; step++) {
+    last = await encode(step, 1)
+    if (last.bytes.length <= limit) return last
+  }
+  for (let scale = 0.75; scale > 0.2; scale *= 0.75) {
+    last = await encode(steps - 1, scale)
+    if (last.bytes.length <= limit) return last
+  }
+  return last
 }
 
 export type UploadedAsset = Tables<'media_assets'>

@@ -12,6 +12,7 @@ import { isMediaRef, refPath } from '@/lib/videos/media-refs'
 import { VIDEO_FORMAT_IDS } from '@/remotion/constants'
 import type { PosterWidth } from './poster'
 import { agentSchema, listingSchema } from '@/remotion/schema'
+import { localeForCountry } from '@/lib/videos/draft'
 
 /*
  * A shared video as its public page sees it: `public.shared_video(share_id)` answers only for a
@@ -41,6 +42,23 @@ const rowSchema = z.object({
   updated_at: z.string(),
 })
 export type SharedVideo = z.infer<typeof rowSchema>
+
+/**
+ * What a share page calls the video: the listing's title ("Hillside modern with pool"), never the
+ * video's own name, which carries the template ("… — Classic Tour", a word for the team, not buyers).
+ */
+export function sharedTitle(video: Pick<SharedVideo, 'title' | 'listing'>): string {
+  return video.listing.title?.trim() || video.title
+}
+
+/**
+ * The locale the video formats its numbers in (its listing's country, as the video's draft chose it:
+ * lib/videos/draft.ts), so the page and the video write the same price: "$3,450,000" for an
+ * Australian listing in AUD on both, never "A$3,450,000" on one of them.
+ */
+export function sharedLocale(video: Pick<SharedVideo, 'listing'>): string {
+  return localeForCountry(video.listing.address.country)
+}
 
 /** The shared video behind `shareId`, or null (unknown, unshared, not rendered, or malformed id). */
 export async function findSharedVideo(shareId: string, client?: SupabaseClient<Database>): Promise<SharedVideo | null> {

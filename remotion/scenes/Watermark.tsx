@@ -29,7 +29,7 @@ export function Watermark() {
       <div
         style={{
           position: 'absolute',
-          top: safe.top / 2,
+          bottom: safe.bottom / 4,
           right: safe.side / 2,
           padding: '10px 18px',
           borderRadius: 8,

@@ -34,7 +34,8 @@ async function newPerson(browser: Browser, fullName: string, email: string): Pro
 async function signedInAdmin(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await signIn(page, DEMO.admin, DEMO_PASSWORD)
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'), NAVIGATION)
+  // an administrator in no team lands on /admin (issue 26, item 9)
+  await page.waitForURL((url) => url.pathname.startsWith('/admin'), NAVIGATION)
   return page
 }
 

@@ -52,7 +52,7 @@ test.describe('accounts', () => {
   test('a next parameter pointing off-site is ignored', async ({ page }) => {
     await page.goto('/auth/login?next=https://evil.example/steal')
     await signIn(page, DEMO.admin, DEMO_PASSWORD)
-    await page.waitForURL((url) => url.pathname.startsWith('/dashboard'))
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'))
     expect(new URL(page.url()).origin).toBe(appUrl)
   })
 

@@ -27,7 +27,7 @@ test('an administrator creates a coupon, a team redeems it once in lower case, t
   // the administrator creates it, typed in lower case with spaces around
   const admin = await newPage(browser)
   await signIn(admin, DEMO.admin, DEMO_PASSWORD)
-  await admin.waitForURL((url) => url.pathname.startsWith('/dashboard'), NAVIGATION)
+  await admin.waitForURL((url) => url.pathname.startsWith('/admin'), NAVIGATION)
   await admin.goto('/admin/dev/coupons')
   await expect(admin.getByRole('heading', { name: 'Coupons', level: 1 })).toBeVisible()
   const form = admin.locator('form').filter({ has: admin.getByRole('button', { name: 'Create coupon' }) })

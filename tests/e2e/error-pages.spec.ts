@@ -5,7 +5,7 @@ import { signIn } from './helpers'
 test.describe('the generic error page', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, DEMO.admin, DEMO_PASSWORD)
-    await page.waitForURL(/\/dashboard/)
+    await page.waitForURL(/\/admin/)
   })
 
   test('names a client-side exception and the host', async ({ page }) => {

@@ -13,7 +13,8 @@ const NAVIGATION = { timeout: 30_000 }
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await signIn(page, email, DEMO_PASSWORD)
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'), NAVIGATION)
+  // the administrator (in no team) lands on /admin, everyone else on their team
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard') || url.pathname.startsWith('/admin'), NAVIGATION)
   return page
 }
 

@@ -25,7 +25,7 @@ test('with no outside service configured, a whole session talks only to the app 
   await signOut(page)
 
   await signIn(page, DEMO.admin, DEMO_PASSWORD)
-  await page.waitForURL(/\/dashboard/)
+  await page.waitForURL(/\/admin/)
   await page.goto('/admin/dev/sentry-example')
   await expect(page.getByText('Not configured')).toHaveCount(3)
   await page.getByRole('button', { name: 'Throw a client error' }).click()

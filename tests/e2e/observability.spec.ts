@@ -129,7 +129,7 @@ test('after sign-in events name the account and its team; replays mask every tex
 test('errors and traces reach Sentry with their stack, tags and the account id (never the email)', async ({ browser }) => {
   const { page, urls } = await personPage(browser)
   await signIn(page, DEMO.admin, DEMO_PASSWORD)
-  await page.waitForURL(/\/dashboard/)
+  await page.waitForURL(/\/admin/)
   await page.goto('/admin/dev/sentry-example')
   await expect(page.getByText('Configured')).toHaveCount(3)
   await interact(page)

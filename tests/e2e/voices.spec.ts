@@ -22,7 +22,8 @@ const toast = (page: Page, text: string | RegExp) => page.locator('[data-sonner-
 async function signedIn(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await signIn(page, email, DEMO_PASSWORD)
-  await page.waitForURL((url) => url.pathname.startsWith('/dashboard'), NAVIGATION)
+  // the administrator (in no team) lands on /admin, everyone else on their team
+  await page.waitForURL((url) => url.pathname.startsWith('/dashboard') || url.pathname.startsWith('/admin'), NAVIGATION)
   return page
 }
 

@@ -56,6 +56,21 @@ describe('uploaded images are re-encoded', () => {
     expect([after.format, Boolean(after.exif), file.type]).toEqual(['webp', false, 'image/webp'])
   })
 
+  // Issue 26, item 7: the limit is the person's file's. This 48-megapixel JPEG is about 8 MB, well
+  // under 15 MB, but its quality-90 re-encode is about 17.5 MB: it used to be refused with that number.
+  it('a JPEG under the limit whose re-encode would be over it is stored, within the limit', async () => {
+    const [width, height] = [8000, 6000]
+    const raw = Buffer.alloc(width * height * 3)
+    for (let i = 0; i < raw.length; i += 65_536) crypto.getRandomValues(raw.subarray(i, Math.min(i + 65_536, raw.length)))
+    const body = await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 12, chromaSubsampling: '4:4:4' }).toBuffer()
+    expect(body.length).toBeLessThan(MEDIA.maxBytes)
+    const { path, finalized } = await upload('big-sunset.jpg', body, 'image/jpeg', 'photo')
+    const asset = await finalized
+    const file = await stored(path)
+    expect(file.bytes.length).toBeLessThanOrEqual(MEDIA.maxBytes)
+    expect([asset.bytes, asset.width, asset.height]).toEqual([file.bytes.length, width, height])
+  }, 600_000)
+
   it('refuses an SVG named .png and sent as image/png, and keeps nothing of it', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.domain)</script></svg>')
     const { path, finalized } = await upload('logo.png', svg, 'image/png', 'logo')

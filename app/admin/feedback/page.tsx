@@ -1,20 +1,21 @@
-import type { Metadata } from 'next'
 import { Inbox, SearchX } from 'lucide-react'
-import { FeedbackFilters, feedbackHref } from '@/components/admin/feedback-filters'
+import { FeedbackFilters } from '@/components/admin/feedback-filters'
 import { FeedbackList } from '@/components/admin/feedback-list'
-import { Pagination } from '@/components/listings/pagination'
+import { lastPage, Pagination, pageHref } from '@/components/listings/pagination'
 import { ButtonLink } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { requireAdmin } from '@/lib/auth/user'
 import type { SearchParams } from '@/lib/auth/page-props'
 import { FEEDBACK } from '@/lib/constants'
+import { plural, thereAre } from '@/lib/plural'
 import { countFeedbackByStatus, listFeedback } from '@/lib/feedback/queries'
 import { feedbackFilterSchema, FEEDBACK_KIND_NAMES, FEEDBACK_STATUS_LABELS } from '@/lib/feedback/schema'
 import type { Db } from '@/lib/listings/refusal'
 import { createClient } from '@/lib/supabase/server'
+import { adminMetadata } from '@/lib/admin/metadata'
 
-export const metadata: Metadata = { title: 'Feedback' }
+export const generateMetadata = adminMetadata('Feedback')
 
 export default async function AdminFeedbackPage({ searchParams }: { searchParams: SearchParams }) {
   await requireAdmin()
@@ -51,8 +52,8 @@ export default async function AdminFeedbackPage({ searchParams }: { searchParams
           <EmptyState
             icon={<SearchX />}
             title="This page is past the end of the list"
-            description={`There are ${matching.toLocaleString('en-US')} matching messages, on fewer pages than that.`}
-            action={<ButtonLink href={feedbackHref(filter)}>Go to the first page</ButtonLink>}
+            description={`${thereAre(matching, 'matching message')}, on ${plural(lastPage(matching, FEEDBACK.pageSize), 'page')}.`}
+            action={<ButtonLink href={pageHref('/admin/feedback', kept, lastPage(matching, FEEDBACK.pageSize))}>Go to the last page ({lastPage(matching, FEEDBACK.pageSize)})</ButtonLink>}
           />
         ) : filtered ? (
           <EmptyState

@@ -8,7 +8,7 @@ import { LogoMark } from '@/components/site/logo'
 import { AgentCard } from '@/components/share/agent-card'
 import { siteUrl } from '@/lib/env'
 import { posterUrl } from '@/lib/share/poster'
-import { findSharedVideo, signAgentMedia } from '@/lib/share/shared-video'
+import { findSharedVideo, sharedLocale, sharedTitle, signAgentMedia } from '@/lib/share/shared-video'
 import { VIDEO_FORMATS } from '@/remotion/constants'
 import { formatArea, formatCount, formatLocality, formatPrice, OFFER_LABELS, PROPERTY_TYPE_LABELS } from '@/remotion/format'
 
@@ -27,23 +27,24 @@ export async function generateMetadata({ params }: { params: Promise<{ id: strin
   const base = siteUrl()
   const page = `${base}/share/${video.share_id}`
   const { width, height } = VIDEO_FORMATS[video.format]
-  const price = formatPrice(video.listing)?.full
-  const description = [video.listing.title, formatLocality(video.listing.address), price].filter(Boolean).join(' · ')
-  const poster = video.poster_path ? [{ url: `${page}/poster`, width, height, alt: video.title }] : undefined
+  const price = formatPrice(video.listing, sharedLocale(video))?.full
+  const title = sharedTitle(video)
+  const description = [formatLocality(video.listing.address), price].filter(Boolean).join(' · ')
+  const poster = video.poster_path ? [{ url: `${page}/poster`, width, height, alt: title }] : undefined
   return {
-    title: video.title,
+    title,
     description,
     alternates: { canonical: page },
     openGraph: {
       type: 'video.other',
       url: page,
-      title: video.title,
+      title,
       description,
       siteName: 'Listing Studio',
       images: poster,
       videos: [{ url: `${page}/video`, secureUrl: page.startsWith('https:') ? `${page}/video` : undefined, type: 'video/mp4', width, height }],
     },
-    twitter: { card: 'summary_large_image', title: video.title, description, images: poster?.map((p) => p.url) },
+    twitter: { card: 'summary_large_image', title, description, images: poster?.map((p) => p.url) },
   }
 }
 
@@ -51,7 +52,8 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   const video = await load((await params).id)
   if (!video) notFound()
   const { listing } = video
-  const price = formatPrice(listing)
+  const price = formatPrice(listing, sharedLocale(video))
+  const title = sharedTitle(video)
   const agentMedia = await signAgentMedia(video.agent, video.team_id)
   const { width, height } = VIDEO_FORMATS[video.format]
   const facts = [
@@ -73,7 +75,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
           <div className="overflow-hidden rounded-2xl bg-black shadow-lg" style={{ aspectRatio: `${width} / ${height}` }}>
             {isGif ? (
               // eslint-disable-next-line @next/next/no-img-element -- the render itself, served by its own route
-              <img src={`/share/${video.share_id}/video`} alt={video.title} className="h-full w-full object-contain" />
+              <img src={`/share/${video.share_id}/video`} alt={title} className="h-full w-full object-contain" />
             ) : (
               <video
                 controls
@@ -81,7 +83,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
                 preload="metadata"
                 poster={video.poster_path ? poster : undefined}
                 className="h-full w-full"
-                aria-label={video.title}
+                aria-label={title}
               >
                 <source src={`/share/${video.share_id}/video`} type={video.output_codec === 'vp9' || video.output_codec === 'vp8' ? 'video/webm' : 'video/mp4'} />
                 Your browser cannot play this video. <a href={`/share/${video.share_id}/video`}>Download it</a>.
@@ -91,7 +93,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
           <section className="space-y-6">
             <div>
               <p className="text-sm font-medium text-brand-700">{OFFER_LABELS[listing.offer]}</p>
-              <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-3xl">{listing.title ?? video.title}</h1>
+              <h1 className="mt-1 text-2xl font-semibold tracking-tight text-ink sm:text-3xl">{title}</h1>
               <p className="mt-2 text-muted">{[listing.address.line, formatLocality(listing.address)].filter(Boolean).join(', ')}</p>
               {price ? <p className="mt-3 text-2xl font-semibold text-ink">{price.full}</p> : null}
               {facts.length ? (

@@ -6,6 +6,8 @@ import { SiteShell } from '@/components/site/site-shell'
 import { TrialProjectEditor } from '@/components/try/project-editor'
 import { countingTrialRun, propsUrls, trialSession } from '@/lib/trials/queries'
 import { loadTrialProject } from '@/lib/trials/steps'
+import { WELCOME_CREDITS } from '@/lib/constants'
+import { plural } from '@/lib/plural'
 
 export const metadata: Metadata = { title: 'Your trial video', robots: { index: false } }
 
@@ -43,7 +45,7 @@ export default async function TrialProjectPage({ params }: { params: Promise<{ p
           <div className="mb-6 flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-ink">
               {used.trial_project_id === project.id ? 'This video has its trial render.' : 'You have used your trial render on another project.'}{' '}
-              Sign up to render as many videos as you like, without the watermark.
+              Sign up to render without the watermark, in full HD: a new team starts with {plural(WELCOME_CREDITS, 'free render credit')}.
             </p>
             <ButtonLink href={`/try/progress/${used.id}`} variant="outline" size="sm">
               {used.status === 'succeeded' ? 'Watch it' : 'See its progress'}

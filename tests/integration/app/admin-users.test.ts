@@ -82,7 +82,8 @@ describe('admin overview and user list', () => {
       }
     })
 
-    const list = (filter: Record<string, unknown>) => listUsers(db(cast.siteAdmin.client), filter)
+    // everyone, trial visitors too, unless a test asks for another filter (the page's default is 'accounts')
+    const list = (filter: Record<string, unknown>) => listUsers(db(cast.siteAdmin.client), { filter: 'all', ...filter })
 
     it('finds people by email or name, ignoring case and spaces around the search', async () => {
       const byName = await list({ q: '  ANNA ' })
@@ -96,6 +97,18 @@ describe('admin overview and user list', () => {
       expect((await list({ q: '100%' })).rows.map((r) => r.full_name)).toEqual(['Zoë 100% Sure'])
       expect((await list({ q: 'anna_' })).rows.map((r) => r.full_name)).toEqual(['Anna_Underscore'])
       expect((await list({ q: '%' })).rows.map((r) => r.full_name)).toEqual(['Zoë 100% Sure'])
+    })
+
+    // Issue 26, item 10: trial visitors filled most of the first page; they are hidden by default now
+    it('lists accounts without trial visitors by default, and everyone on request', async () => {
+      const visitor = clientFor(cast.standIn, 'anon')
+      expect((await visitor.auth.signInAnonymously()).error).toBeNull()
+      const byDefault = await listUsers(db(cast.siteAdmin.client), {})
+      const everyone = await list({ filter: 'all', perPage: 100 })
+      const anonymous = everyone.rows.filter((r) => r.is_anonymous).length
+      expect(anonymous).toBeGreaterThan(0)
+      expect(byDefault.rows.some((r) => r.is_anonymous)).toBe(false)
+      expect(byDefault.total).toBe(everyone.total - anonymous)
     })
 
     it('filters administrators, banned and anonymous accounts', async () => {

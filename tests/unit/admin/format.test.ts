@@ -35,7 +35,20 @@ describe('admin formatting', () => {
     expect(describeAudit(entry('user.ban', { hours: 168 }))).toBe('banned Marcus Member for 7 days')
     expect(describeAudit(entry('user.ban', { hours: 876000 }))).toBe('banned Marcus Member until the ban is lifted')
     expect(describeAudit(entry('user.remove_admin'))).toBe('removed Marcus Member’s administrator rights')
-    expect(describeAudit(entry('coupon.create'))).toBe('create (coupon)')
+    expect(describeAudit(entry('coupon.create'))).toBe('created the coupon with no code')
+  })
+
+  // Issue 26, item 10: the audit list named no coupon ("create (coupon)")
+  it('names the coupon and the voice an entry is about', () => {
+    expect(describeAudit(entry('coupon.create', { code: 'SPRING25', credits: 25, max_redemptions: 100 }))).toBe('created the coupon “SPRING25” for 25 credits, up to 100 teams')
+    expect(describeAudit(entry('coupon.create', { code: 'ONE', credits: 1, max_redemptions: 1 }))).toBe('created the coupon “ONE” for 1 credit, up to 1 team')
+    expect(describeAudit(entry('coupon.create', { code: 'OPEN', credits: 5, max_redemptions: null }))).toBe('created the coupon “OPEN” for 5 credits')
+    expect(describeAudit(entry('coupon.deactivate', { code: 'SPRING25' }))).toBe('turned off the coupon “SPRING25”')
+    expect(describeAudit(entry('coupon.reactivate', { code: 'SPRING25' }))).toBe('turned the coupon “SPRING25” back on')
+    expect(describeAudit(entry('voice.delete', { name: 'Olivia' }))).toBe('deleted the voice “Olivia”')
+    expect(describeAudit(entry('voice.move', { name: 'Olivia', direction: 'up' }))).toBe('moved the voice “Olivia” up')
+    expect(describeAudit(entry('credits.grant', { amount: 1 }))).toBe('granted 1 credit to Harbour Realty (from Marcus Member’s page)')
+    expect(describeAudit(entry('user.ban', { hours: 1 }))).toBe('banned Marcus Member for 1 hour')
   })
 })
 
@@ -43,7 +56,7 @@ describe('admin schemas', () => {
   it('never fails on URL parameters: bad values fall back to the defaults', () => {
     expect(userListFilterSchema.parse({ q: '  ann\u0000a ', filter: 'everyone', sort: 'id desc', page: '-3' })).toEqual({
       q: 'anna',
-      filter: 'all',
+      filter: 'accounts',
       sort: 'newest',
       page: 1,
       perPage: 50,

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import { Ticket } from 'lucide-react'
 import { CouponTable } from '@/components/coupons/coupon-table'
 import { CreateCouponForm } from '@/components/coupons/create-coupon-form'
@@ -7,8 +6,9 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { requireAdmin } from '@/lib/auth/user'
 import { listCoupons } from '@/lib/coupons/queries'
+import { adminMetadata } from '@/lib/admin/metadata'
 
-export const metadata: Metadata = { title: 'Coupons' }
+export const generateMetadata = adminMetadata('Coupons')
 
 export default async function AdminCouponsPage() {
   await requireAdmin()

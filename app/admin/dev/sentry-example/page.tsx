@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
@@ -9,8 +8,9 @@ import { requireAdmin } from '@/lib/auth/user'
 import { FLAG_NAMES } from '@/lib/flags/definitions'
 import { getFlags } from '@/lib/flags/server'
 import { monitoringConfig } from '@/lib/monitoring/config'
+import { adminMetadata } from '@/lib/admin/metadata'
 
-export const metadata: Metadata = { title: 'Error reporting test' }
+export const generateMetadata = adminMetadata('Error reporting test')
 
 function Service({ name, on, children }: { name: string; on: boolean; children: React.ReactNode }) {
   return (

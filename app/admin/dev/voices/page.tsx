@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import { VoicesManager } from '@/components/admin/voices/voices-manager'
 import { PageHeader } from '@/components/ui/page-header'
 import { requireAdmin } from '@/lib/auth/user'
@@ -6,8 +5,9 @@ import type { Db } from '@/lib/listings/refusal'
 import { createClient } from '@/lib/supabase/server'
 import { listVoicesForAdmin } from '@/lib/voices/queries'
 import { serverProviders } from '@/lib/narration/server-providers'
+import { adminMetadata } from '@/lib/admin/metadata'
 
-export const metadata: Metadata = { title: 'Voices' }
+export const generateMetadata = adminMetadata('Voices')
 
 export default async function AdminVoicesPage() {
   await requireAdmin()

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ArrowLeft, MessageSquare } from 'lucide-react'
@@ -21,8 +20,9 @@ import { listFeedbackForUser } from '@/lib/feedback/queries'
 import type { Db } from '@/lib/listings/refusal'
 import { avatarUrl } from '@/lib/profile/avatar-url'
 import { createClient } from '@/lib/supabase/server'
+import { adminMetadata } from '@/lib/admin/metadata'
 
-export const metadata: Metadata = { title: 'User' }
+export const generateMetadata = adminMetadata('User')
 
 export default async function AdminUserPage({ params }: { params: Promise<{ userId: string }> }) {
   const admin = await requireAdmin()

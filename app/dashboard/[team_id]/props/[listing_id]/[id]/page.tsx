@@ -23,6 +23,7 @@ import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
 import { timelineFor } from '@/remotion/catalog'
 import { posterFrame } from '@/remotion/duration'
+import { plural } from '@/lib/plural'
 
 export const metadata: Metadata = { title: 'Video' }
 
@@ -47,7 +48,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
     ['Duration', checked.ok ? `${formatDuration(checked.details.seconds)} · ${checked.details.durationInFrames.toLocaleString('en-US')} frames` : '–'],
     ['Scenes', String(scenes.length)],
     ['Music', checked.ok && checked.props.music ? `On · volume ${Math.round(checked.props.music.volume * 100)}%` : 'None'],
-    ['Narration script', scripted ? `${scripted} of ${scenes.length} scenes` : 'None'],
+    ['Narration script', scripted ? `${scripted} of ${plural(scenes.length, 'scene')}` : 'None'],
     ['Updated', formatUpdated(video.updated_at)],
     ['Created', formatUpdated(video.created_at)],
   ]
