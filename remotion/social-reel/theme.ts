@@ -1,5 +1,5 @@
 import type { TemplatePacing } from '../duration';
-import { textOn } from '../scenes/copy';
+import { brandSurface, rgba, softInk, textShade, WHITE } from '../scenes/contrast';
 import type { SocialReelProps } from '../schema';
 
 export const socialReelPacing: TemplatePacing = {
@@ -13,12 +13,39 @@ export const socialReelPacing: TemplatePacing = {
 
 export const REEL_DEFAULT_BRAND = '#ff5a36';
 
-export type ReelTheme = { night: string; brand: string; onBrand: string; white: string };
+/**
+ * `brand` as given (bars, rings); `brandFill` + `onBrand` for brand surfaces (stickers, caption blocks,
+ * the facts card), `brandOnNight` / `brandOnWhite` for brand-colour text on the dark cards and on the
+ * white pills: shades that read 4.5:1 there (contrast.ts).
+ */
+export type ReelTheme = { night: string; brand: string; brandFill: string; onBrand: string; onBrandSoft: string; brandOnNight: string; brandOnWhite: string; white: string };
+
+const NIGHT = '#0b0c10';
 
 export function reelTheme(props: SocialReelProps): ReelTheme {
   const brand = props.brandColor ?? REEL_DEFAULT_BRAND;
-  return { night: '#0b0c10', brand, onBrand: textOn(brand), white: '#ffffff' };
+  const { fill, ink } = brandSurface(brand);
+  return {
+    night: NIGHT,
+    brand,
+    brandFill: fill,
+    onBrand: ink,
+    onBrandSoft: softInk(ink, fill, 0.15),
+    brandOnNight: textShade(brand, NIGHT),
+    brandOnWhite: textShade(brand, WHITE),
+    white: WHITE,
+  };
 }
+
+/** How dark the soft plate behind text over a photo is: white text on it reads 4.5:1 over a white wall. */
+export const REEL_SCRIM = 0.62;
+
+/**
+ * A soft-edged dark plate behind a block of text over a photo: the block's own box at REEL_SCRIM and a
+ * feathered shadow around it, so every glyph has the scrim behind it whatever the photo.
+ */
+export const scrimPlate = (alpha = REEL_SCRIM) =>
+  ({ backgroundColor: rgba(NIGHT, alpha), boxShadow: `0 0 64px 40px ${rgba(NIGHT, alpha)}` }) as const;
 
 export const hookText = (props: SocialReelProps) =>
   props.hook || (props.listing.offer === 'rent' ? 'For rent' : 'Just listed');
