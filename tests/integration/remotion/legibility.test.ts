@@ -11,7 +11,7 @@ import { bundlePage } from '../../../lib/render/web-bundle'
 import { completeProps, TEMPLATE_IDS, timelineFor, type TemplateId } from '../../../remotion/catalog'
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS, type VideoFormat } from '../../../remotion/constants'
 import { posterFrame } from '../../../remotion/duration'
-import { contrastRatio, relativeLuminance, type Rgb } from '../../../remotion/scenes/contrast'
+import { relativeLuminance, type Rgb } from '../../../remotion/scenes/contrast'
 import { sampleListing } from '../../../remotion/sample-listing'
 import type { VideoProps } from '../../../remotion/schema'
 import type { TextBox } from '../../helpers/legibility-page'
@@ -92,7 +92,7 @@ function measure(pixels: Buffer, width: number, height: number, box: TextBox): n
 }
 
 let browser: Browser
-let page: Page
+const pages = new Map<VideoFormat, Page>()
 let server: Server
 let dir: string
 
@@ -120,8 +120,12 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   browser = await chromium.launch({ executablePath: browserExecutable, args: ['--no-sandbox', '--disable-gpu'] })
-  page = await browser.newPage({ viewport: { width: 1920, height: 1920 }, deviceScaleFactor: 1 })
-  await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`)
+  // one page per format, opened at its size (resizing one page between formats shifted the Thumbnail)
+  for (const format of VIDEO_FORMAT_IDS) {
+    const page = await browser.newPage({ viewport: { width: VIDEO_FORMATS[format].width, height: VIDEO_FORMATS[format].height }, deviceScaleFactor: 1 })
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`)
+    pages.set(format, page)
+  }
 }, 120_000)
 
 afterAll(async () => {
@@ -141,7 +145,7 @@ describe('every text layer reads against what is behind it (rendered frames)', (
           const props = completeProps(template, propsFor(run.variant, BRANDS[run.brand])) as VideoProps
           const timeline = timelineFor(template, props)
           const { width, height } = VIDEO_FORMATS[format as VideoFormat]
-          await page.setViewportSize({ width, height })
+          const page = pages.get(format as VideoFormat)!
           // one frame per kind of scene: the title, the first photo, each card
           const picks = timeline.segments.map((segment, index) => ({ segment, index })).filter(({ segment }, i, all) => all.findIndex((s) => s.segment.kind === segment.kind) === i)
           for (const { segment, index } of picks) {
@@ -157,7 +161,7 @@ describe('every text layer reads against what is behind it (rendered frames)', (
               await writeFile(path.join(DEBUG_DIR, `${still.replace(/[^\w@-]+/g, '_')}.png`), png)
               console.log(still, JSON.stringify(measured.filter((m) => m.ratio < m.min).map((m) => ({ ...m.box, ratio: m.ratio }))))
             }
-            for (const { box, ...result } of measured) results.push(result)
+            for (const { box: _box, ...result } of measured) results.push(result)
           }
         }
       }

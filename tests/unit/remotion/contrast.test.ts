@@ -98,7 +98,8 @@ describe('brand surfaces and inks', () => {
   });
 
   it('scrims over photos: white text reads 4.5:1 over a white wall at the reel scrim, the luxury one leaves room for a gold shade', () => {
-    expect(contrastRatio(WHITE, scrimBackdrop('#0b0c10', REEL_SCRIM))).toBeGreaterThanOrEqual(4.5);
+    // at the plate's softened edge 97 % of it remains
+    expect(contrastRatio(WHITE, scrimBackdrop('#0b0c10', REEL_SCRIM * 0.97))).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(WHITE, scrimBackdrop('#121315', PHOTO_SCRIM))).toBeGreaterThanOrEqual(7);
   });
 });
