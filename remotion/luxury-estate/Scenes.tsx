@@ -64,7 +64,8 @@ export function LuxuryPhoto({ props, theme, durationInFrames, index }: Props & {
     </div>
   ) : null;
   const numeral = (onPhoto: boolean) => (
-    <div style={{ ...eyebrow(theme, 22, onPhoto ? theme.accentOnPhoto : theme.accentText), opacity: fadeIn(frame, 12, 24), marginBottom: 18 }}>{roman(index + 1)}</div>
+    // 26 px at weight 500: a lone "I" at 22/400 was a hair-thin stroke that never reached its colour (4.1:1 measured)
+    <div style={{ ...eyebrow(theme, 26, onPhoto ? theme.accentOnPhoto : theme.accentText), fontWeight: 500, opacity: fadeIn(frame, 12, 24), marginBottom: 16 }}>{roman(index + 1)}</div>
   );
 
   if (format === 'portrait') {

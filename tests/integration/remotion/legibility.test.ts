@@ -23,7 +23,7 @@ import type { TextBox } from '../../helpers/legibility-page'
 // (≥ 48 px, or ≥ 38 px bold, twice WCAG's CSS sizes since a frame is seen at about half size) needs
 // 3:1, all other text 4.5:1.
 
-/** LEGIBILITY_DEBUG=<dir>: write the stills with a failing text box there; LEGIBILITY_ONLY=<id prefix>: fewer compositions. */
+/** LEGIBILITY_DEBUG=<dir>: write the stills with a failing text box there (LEGIBILITY_ALL=1: every still); LEGIBILITY_ONLY=<id prefix>: fewer compositions. */
 const DEBUG_DIR = process.env.LEGIBILITY_DEBUG
 const ONLY = process.env.LEGIBILITY_ONLY
 
@@ -157,7 +157,7 @@ describe('every text layer reads against what is behind it (rendered frames)', (
             const still = `${run.variant}/${run.brand} ${template}-${format} ${segment.kind}@${frame}`
             expect(boxes.length, `${still}: text on screen`).toBeGreaterThan(0)
             const measured = boxes.filter((box) => !isSymbol(box)).map((box) => ({ still, text: box.text, ratio: measure(data, info.width, info.height, box), min: isLarge(box) ? 3 : 4.5, box }))
-            if (DEBUG_DIR && measured.some((m) => m.ratio < m.min)) {
+            if (DEBUG_DIR && (process.env.LEGIBILITY_ALL || measured.some((m) => m.ratio < m.min))) {
               await writeFile(path.join(DEBUG_DIR, `${still.replace(/[^\w@-]+/g, '_')}.png`), png)
               console.log(still, JSON.stringify(measured.filter((m) => m.ratio < m.min).map((m) => ({ ...m.box, ratio: m.ratio }))))
             }
