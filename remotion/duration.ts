@@ -1,5 +1,5 @@
 import { DEFAULT_FPS, VIDEO_SECONDS } from './constants';
-import { listFacts } from './scenes/facts';
+import { cardPlan } from './scenes/cards';
 import type { VideoProps } from './schema';
 
 // The one place a video's length is decided. The Player cannot run calculateMetadata, so the
@@ -31,11 +31,11 @@ export type Timeline = {
   segments: TimelineSegment[];
 };
 
-export const showsFacts = (props: VideoProps) =>
-  props.show?.facts !== false && listFacts(props.listing, props.locale).length > 0;
+/** A facts card when there are facts to show (one or two features may join it: cardPlan). */
+export const showsFacts = (props: VideoProps) => cardPlan(props).facts.length > 0;
 
-export const showsFeatures = (props: VideoProps) =>
-  props.show?.features !== false && (props.listing.features?.length ?? 0) > 0;
+/** A features card of its own for three or more features, or for any when there is no facts card. */
+export const showsFeatures = (props: VideoProps) => cardPlan(props).features.length > 0;
 
 const totalFrames = (frames: number[], transitionFrames: number) =>
   frames.reduce((sum, f) => sum + f, 0) - transitionFrames * (frames.length - 1);

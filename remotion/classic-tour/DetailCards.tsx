@@ -1,7 +1,7 @@
 import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { KenBurnsPhoto } from '../scenes/KenBurnsPhoto';
 import { clampLines, fits, titleCopy } from '../scenes/copy';
-import { listFacts } from '../scenes/facts';
+import { cardPlan, fitFacts, fitList } from '../scenes/cards';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { grow, riseIn } from '../scenes/motion';
@@ -33,7 +33,8 @@ export function ClassicFactsCard(p: Props) {
   const frame = useCurrentFrame();
   const { format } = useLayout();
   const { theme, props } = p;
-  const facts = listFacts(props.listing, props.locale).slice(0, format === 'landscape' ? 4 : 6);
+  const plan = cardPlan(props);
+  const facts = fitFacts(plan.facts, format === 'landscape' ? 4 : 6);
   const copy = titleCopy(props);
   const valueSize = { landscape: 88, portrait: 104, square: 80 }[format];
   return (
@@ -56,6 +57,12 @@ export function ClassicFactsCard(p: Props) {
             </div>
           ))}
         </div>
+        {plan.foldedFeatures.length ? (
+          <div style={{ display: 'flex', alignItems: 'center', gap: 20, marginTop: format === 'landscape' ? 40 : 52, ...riseIn(frame, 14 + facts.length * 5) }}>
+            <div style={{ width: 14, height: 14, transform: 'rotate(45deg)', backgroundColor: theme.brand, flexShrink: 0 }} />
+            <div style={{ fontFamily: FONTS.inter, fontSize: { landscape: 34, portrait: 44, square: 36 }[format], fontWeight: 500, ...clampLines(2) }}>{plan.foldedFeatures.join(' · ')}</div>
+          </div>
+        ) : null}
       </AbsoluteFill>
     </Split>
   );
@@ -65,7 +72,10 @@ export function ClassicFeaturesCard(p: Props) {
   const frame = useCurrentFrame();
   const { format } = useLayout();
   const { theme, props } = p;
-  const features = (props.listing.features ?? []).slice(0, format === 'square' ? 6 : 8);
+  const plan = cardPlan(props);
+  const { shown, moreLabel } = fitList(plan.features, format === 'square' ? 6 : 8);
+  // one or two features with no facts card to join: larger type so the card does not look empty
+  const itemSize = { landscape: 36, portrait: 48, square: 40 }[format] * (plan.sparseFeatures ? 1.5 : 1);
   return (
     <Split {...p}>
       <AbsoluteFill style={{ padding: PAD[format], justifyContent: 'center', color: theme.ink }}>
@@ -75,12 +85,15 @@ export function ClassicFeaturesCard(p: Props) {
         <div style={{ fontFamily: FONTS.dmSerif, fontSize: format === 'portrait' ? 72 : 60, marginTop: 14, ...riseIn(frame, 8) }}>Why you will love it</div>
         <div style={{ height: 3, backgroundColor: theme.brand, width: 120, marginTop: 32, transformOrigin: 'left', transform: `scaleX(${grow(frame, 10, 16)})` }} />
         <div style={{ display: 'flex', flexDirection: 'column', gap: format === 'landscape' ? 22 : 26, marginTop: 44 }}>
-          {features.map((feature, i) => (
+          {shown.map((feature, i) => (
             <div key={`${feature}-${i}`} style={{ display: 'flex', alignItems: 'center', gap: 24, ...riseIn(frame, 12 + i * 4, 24) }}>
               <div style={{ width: 14, height: 14, transform: 'rotate(45deg)', backgroundColor: theme.brand, flexShrink: 0 }} />
-              <div style={{ fontFamily: FONTS.inter, fontSize: { landscape: 36, portrait: 48, square: 40 }[format], fontWeight: 500, ...clampLines(1) }}>{feature}</div>
+              <div style={{ fontFamily: FONTS.inter, fontSize: itemSize, fontWeight: 500, ...clampLines(1) }}>{feature}</div>
             </div>
           ))}
+          {moreLabel ? (
+            <div style={{ fontFamily: FONTS.inter, fontSize: itemSize * 0.8, fontWeight: 600, color: theme.brandText, paddingLeft: 38, ...riseIn(frame, 12 + shown.length * 4, 24) }}>{moreLabel}</div>
+          ) : null}
         </div>
       </AbsoluteFill>
     </Split>

@@ -16,18 +16,19 @@ export function ClassicEndCard({ props, theme }: { props: ClassicTourProps; them
   const copy = titleCopy(props);
   const stacked = format !== 'landscape';
   const ink = theme.onBrand;
-  const soft = ink === '#ffffff' ? 'rgba(255,255,255,0.78)' : 'rgba(17,20,24,0.72)';
+  const soft = theme.onBrandSoft;
   const line = { fontFamily: FONTS.inter, fontSize: stacked ? 36 : 34, color: ink, marginTop: 14, ...clampLines(1) };
   return (
     <AbsoluteFill
       style={{
-        backgroundColor: theme.brand,
+        backgroundColor: theme.brandFill,
         padding: `${safe.top}px ${safe.side}px ${safe.bottom}px`,
         justifyContent: 'center',
         alignItems: 'center',
       }}
     >
-      <AbsoluteFill style={{ background: 'radial-gradient(circle at 20% 15%, rgba(255,255,255,0.14), rgba(255,255,255,0) 55%)' }} />
+      {/* a soft light that only ever adds contrast: lighter behind dark ink, darker behind white */}
+      <AbsoluteFill style={{ background: ink === '#ffffff' ? 'radial-gradient(circle at 80% 85%, rgba(0,0,0,0.16), rgba(0,0,0,0) 60%)' : 'radial-gradient(circle at 20% 15%, rgba(255,255,255,0.14), rgba(255,255,255,0) 55%)' }} />
       {agent ? (
         <div style={{ display: 'flex', flexDirection: stacked ? 'column' : 'row', alignItems: 'center', gap: stacked ? 40 : 80, textAlign: stacked ? 'center' : 'left' }}>
           <div style={riseIn(frame, 4, 30)}>

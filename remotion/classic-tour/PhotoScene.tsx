@@ -34,7 +34,8 @@ export function ClassicPhotoScene({ props, theme, index, durationInFrames }: Pro
             letterSpacing: 4,
             color: 'white',
             padding: '10px 18px',
-            backgroundColor: 'rgba(12,16,22,0.45)',
+            // dark enough that the white counter reads 4.5:1 over a white wall
+            backgroundColor: 'rgba(12,16,22,0.7)',
             opacity: riseIn(frame, 8).opacity,
           }}
         >

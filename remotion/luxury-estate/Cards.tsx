@@ -3,7 +3,7 @@ import { AbsoluteFill, useCurrentFrame } from 'remotion';
 import { AgentPhoto } from '../scenes/AgentPhoto';
 import { brandedAgent } from '../scenes/branding';
 import { clampLines, fits, titleCopy } from '../scenes/copy';
-import { listFacts } from '../scenes/facts';
+import { cardPlan, fitFacts, fitList } from '../scenes/cards';
 import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { fadeIn, grow, riseIn } from '../scenes/motion';
@@ -30,7 +30,8 @@ function Stage({ theme, children }: { theme: LuxuryTheme; children: React.ReactN
 export function LuxuryFacts({ props, theme }: Props) {
   const frame = useCurrentFrame();
   const { format } = useLayout();
-  const facts = listFacts(props.listing, props.locale).slice(0, 4);
+  const plan = cardPlan(props);
+  const facts = fitFacts(plan.facts, 4);
   const vertical = format === 'portrait';
   const columns = format === 'square' ? 2 : facts.length;
   return (
@@ -61,6 +62,11 @@ export function LuxuryFacts({ props, theme }: Props) {
           </Fragment>
         ))}
       </div>
+      {plan.foldedFeatures.length ? (
+        <div style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontSize: vertical ? 60 : 52, marginTop: vertical ? 40 : 64, ...clampLines(2), ...riseIn(frame, 10 + facts.length * 8, 20, 30) }}>
+          {plan.foldedFeatures.join(' · ')}
+        </div>
+      ) : null}
     </Stage>
   );
 }
@@ -68,16 +74,19 @@ export function LuxuryFacts({ props, theme }: Props) {
 export function LuxuryFeatures({ props, theme }: Props) {
   const frame = useCurrentFrame();
   const { format } = useLayout();
-  const features = (props.listing.features ?? []).slice(0, format === 'square' ? 5 : 6);
+  const plan = cardPlan(props);
+  const { shown, moreLabel } = fitList(plan.features, format === 'square' ? 5 : 6);
+  const size = { landscape: 58, portrait: 72, square: 62 }[format] * (plan.sparseFeatures ? 1.4 : 1);
   return (
     <Stage theme={theme}>
       <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 4, 24) }}>Distinguishing features</div>
       <div style={{ width: 120, height: 1.5, backgroundColor: theme.accent, margin: '36px 0 44px', transform: `scaleX(${grow(frame, 10, 30)})` }} />
-      {features.map((feature, i) => (
-        <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontSize: { landscape: 58, portrait: 72, square: 62 }[format], lineHeight: 1.5, ...clampLines(1), ...riseIn(frame, 14 + i * 7, 16, 30) }}>
+      {shown.map((feature, i) => (
+        <div key={`${feature}-${i}`} style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontSize: size, lineHeight: 1.5, ...clampLines(1), ...riseIn(frame, 14 + i * 7, 16, 30) }}>
           {feature}
         </div>
       ))}
+      {moreLabel ? <div style={{ ...eyebrow(theme, 24), marginTop: 18, ...riseIn(frame, 14 + shown.length * 7, 16, 30) }}>{moreLabel}</div> : null}
     </Stage>
   );
 }
@@ -94,7 +103,7 @@ export function LuxuryEnd({ props, theme }: Props) {
       {agent ? (
         <div style={{ display: 'flex', flexDirection: row ? 'row' : 'column', alignItems: 'center', gap: row ? 96 : 44, textAlign: row ? 'left' : 'center', maxWidth: '100%' }}>
           <div style={{ opacity: fadeIn(frame, 4, 30), padding: 14, border: `1.5px solid ${theme.accent}` }}>
-            <AgentPhoto src={agent.photoSrc} name={agent.fullName} size={format === 'square' ? 230 : 300} ring={theme.charcoal} fill="#22242a" ink={theme.accent} fontFamily={FONTS.cormorant} radius="0" />
+            <AgentPhoto src={agent.photoSrc} name={agent.fullName} size={format === 'square' ? 230 : 300} ring={theme.charcoal} fill={theme.disc} ink={theme.accentOnDisc} fontFamily={FONTS.cormorant} radius="0" />
           </div>
           <div style={{ minWidth: 0, maxWidth: row ? 1000 : '100%' }}>
             <div style={{ ...eyebrow(theme, 22), opacity: fadeIn(frame, 10, 24) }}>Private viewings by appointment</div>

@@ -5,12 +5,13 @@ import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { fadeIn, grow, riseIn } from '../scenes/motion';
 import type { LuxuryEstateProps } from '../schema';
-import { roman, type LuxuryTheme } from './theme';
+import { PHOTO_SCRIM, roman, type LuxuryTheme } from './theme';
 
 type Props = { props: LuxuryEstateProps; theme: LuxuryTheme; durationInFrames: number };
 
-export const eyebrow = (theme: LuxuryTheme, size = 24) =>
-  ({ fontFamily: FONTS.jost, fontWeight: 400, fontSize: size, letterSpacing: size * 0.42, textTransform: 'uppercase', color: theme.accent }) as const;
+/** Letter-spaced small capitals in the brand colour's text-safe shade (`color`: over a photo, pass theme.accentOnPhoto). */
+export const eyebrow = (theme: LuxuryTheme, size = 24, color = theme.accentText) =>
+  ({ fontFamily: FONTS.jost, fontWeight: 400, fontSize: size, letterSpacing: size * 0.42, textTransform: 'uppercase', color }) as const;
 
 /** The hairline inset frame that every luxury scene sits inside. */
 export function Hairline({ theme, inset }: { theme: LuxuryTheme; inset: number }) {
@@ -26,23 +27,24 @@ export function LuxuryTitle({ props, theme, durationInFrames }: Props) {
   return (
     <AbsoluteFill style={{ backgroundColor: theme.charcoal }}>
       <KenBurnsPhoto src={props.scenes[0].src} durationInFrames={durationInFrames} motion="zoom-out" strength={0.07} />
-      <AbsoluteFill style={{ background: 'radial-gradient(ellipse at center, rgba(18,19,21,0.66) 0%, rgba(18,19,21,0.84) 75%)' }} />
+      {/* never lighter than PHOTO_SCRIM, so the text reads over any photo */}
+      <AbsoluteFill style={{ background: `radial-gradient(ellipse at center, rgba(18,19,21,${PHOTO_SCRIM}) 0%, rgba(18,19,21,0.88) 75%)` }} />
       <Hairline theme={theme} inset={format === 'landscape' ? 48 : 40} />
       <AbsoluteFill style={{ padding: `${safe.top}px ${safe.side + 40}px ${format === 'portrait' ? safe.bottom - 80 : safe.bottom}px`, alignItems: 'center', justifyContent: 'center', textAlign: 'center', color: theme.ivory }}>
-        <div style={{ ...eyebrow(theme), opacity: fadeIn(frame, 8, 24) }}>{props.tagline || `${copy.offer} · ${copy.propertyType}`}</div>
+        <div style={{ ...eyebrow(theme, 24, theme.accentOnPhoto), opacity: fadeIn(frame, 8, 24) }}>{props.tagline || `${copy.offer} · ${copy.propertyType}`}</div>
         <div style={{ fontFamily: FONTS.cormorant, fontWeight: 300, fontSize: headingSize, lineHeight: 1.02, marginTop: 28, maxWidth: 1400, ...clampLines(3, fits(copy.heading)), ...riseIn(frame, 14, 24, 30) }}>
           {copy.heading}
         </div>
         <div style={{ width: 160, height: 1.5, backgroundColor: theme.accent, marginTop: 40, transform: `scaleX(${grow(frame, 26, 30)})` }} />
         {copy.addressLines.map((line, i) => (
-          <div key={line} style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: 'rgba(243,238,230,0.85)', marginTop: i === 0 ? 36 : 10, maxWidth: 1300, ...clampLines(1), opacity: fadeIn(frame, 32 + i * 4, 24) }}>
+          <div key={line} style={{ fontFamily: FONTS.jost, fontWeight: 300, fontSize: 28, letterSpacing: 8, textTransform: 'uppercase', color: theme.ivory, marginTop: i === 0 ? 36 : 10, maxWidth: 1300, ...clampLines(1), opacity: fadeIn(frame, 32 + i * 4, 24) }}>
             {line}
           </div>
         ))}
         {copy.price ? (
           <div style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontWeight: 400, fontSize: format === 'square' ? 56 : 64, marginTop: 28, opacity: fadeIn(frame, 40, 24) }}>
             {copy.price.amount}
-            {copy.price.period ? <span style={{ fontSize: '0.6em', color: theme.muted }}> {copy.price.period}</span> : null}
+            {copy.price.period ? <span style={{ fontSize: '0.6em', color: theme.mutedOnPhoto }}> {copy.price.period}</span> : null}
           </div>
         ) : null}
       </AbsoluteFill>
@@ -61,7 +63,10 @@ export function LuxuryPhoto({ props, theme, durationInFrames, index }: Props & {
       {scene.caption}
     </div>
   ) : null;
-  const numeral = <div style={{ ...eyebrow(theme, 22), opacity: fadeIn(frame, 12, 24), marginBottom: 18 }}>{roman(index + 1)}</div>;
+  const numeral = (onPhoto: boolean) => (
+    // 26 px at weight 500: a lone "I" at 22/400 was a hair-thin stroke that never reached its colour (4.1:1 measured)
+    <div style={{ ...eyebrow(theme, 26, onPhoto ? theme.accentOnPhoto : theme.accentText), fontWeight: 500, opacity: fadeIn(frame, 12, 24), marginBottom: 16 }}>{roman(index + 1)}</div>
+  );
 
   if (format === 'portrait') {
     return (
@@ -71,7 +76,7 @@ export function LuxuryPhoto({ props, theme, durationInFrames, index }: Props & {
           <div style={{ position: 'absolute', inset: 22, border: `1.5px solid ${theme.ivory}`, opacity: 0.45 }} />
         </div>
         <div style={{ width: 880, marginTop: 52, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-          {numeral}
+          {numeral(false)}
           {caption}
         </div>
       </AbsoluteFill>
@@ -80,10 +85,11 @@ export function LuxuryPhoto({ props, theme, durationInFrames, index }: Props & {
   return (
     <AbsoluteFill style={{ backgroundColor: theme.charcoal }}>
       {photo}
-      {scene.caption ? <AbsoluteFill style={{ background: 'linear-gradient(180deg, rgba(18,19,21,0) 50%, rgba(18,19,21,0.78) 100%)' }} /> : null}
+      {/* the numeral and caption sit in the lowest third, where the scrim is at least PHOTO_SCRIM */}
+      <AbsoluteFill style={{ background: `linear-gradient(180deg, rgba(18,19,21,0) 30%, rgba(18,19,21,${PHOTO_SCRIM}) 62%, rgba(18,19,21,0.88) 100%)` }} />
       <Hairline theme={theme} inset={format === 'landscape' ? 48 : 40} />
       <div style={{ position: 'absolute', left: safe.side + 60, right: safe.side + 60, bottom: safe.bottom + 40, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-        {numeral}
+        {numeral(true)}
         {caption}
       </div>
     </AbsoluteFill>

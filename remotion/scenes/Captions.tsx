@@ -4,23 +4,12 @@ import { CAPTION_LAYOUTS, captionCues, cueAt, isPunctuation, wordAt } from '../c
 import type { VideoFormat } from '../constants';
 import type { Timeline } from '../duration';
 import type { VideoProps } from '../schema';
+import { brandSurface } from './contrast';
 import { FONTS } from './fonts';
 import { useLayout } from './layout';
 
 /** Used when a video has no brand colour yet (the Player before the editor fills it in). */
 const FALLBACK_HIGHLIGHT = '#ffd23f';
-
-/** The text colour (white or near-black) with the higher WCAG contrast on the highlight colour. */
-export function highlightInk(hex: string): string {
-  const n = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  // contrast with white: 1.05 / (L + 0.05); with #111418 (L ≈ 0.0068): (L + 0.05) / 0.0568
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0568 ? '#ffffff' : '#111418';
-}
 
 /**
  * Distance from the frame's bottom edge to the caption box, per format: `lifted` clears the tallest
@@ -49,7 +38,8 @@ export function Captions({ props, timeline }: { props: VideoProps; timeline: Tim
 
   const place = PLACEMENT[format];
   const lifted = Boolean(props.scenes[cue.sceneIndex]?.caption);
-  const brand = props.brandColor ?? FALLBACK_HIGHLIGHT;
+  // the spoken word's box: the brand colour, darkened where neither ink reaches 4.5:1 (contrast.ts)
+  const highlight = brandSurface(props.brandColor ?? FALLBACK_HIGHLIGHT);
   const fontSize = place.fontSize[style];
   const previous = cues[cues.indexOf(cue) - 1];
   // a line that follows straight on from the last one swaps in place; otherwise it rises in
@@ -91,7 +81,7 @@ export function Captions({ props, timeline }: { props: VideoProps; timeline: Tim
                 <span
                   style={
                     index === spoken
-                      ? { backgroundColor: brand, color: highlightInk(brand), borderRadius: 8, boxShadow: `0 0 0 0.1em ${brand}` }
+                      ? { backgroundColor: highlight.fill, color: highlight.ink, borderRadius: 8, boxShadow: `0 0 0 0.1em ${highlight.fill}` }
                       : index > spoken && spoken >= 0
                         ? { color: 'rgba(255,255,255,0.78)' }
                         : undefined

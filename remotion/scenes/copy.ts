@@ -55,14 +55,3 @@ export function initials(name: string): string {
     .map((part) => part[0]?.toUpperCase())
     .join('');
 }
-
-/** A readable text colour (near-black or white) for a #rrggbb background. */
-export function textOn(hex: string): string {
-  const n = parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? '#111418' : '#ffffff';
-}

@@ -5,6 +5,7 @@ import { FONTS } from '../scenes/fonts';
 import { useLayout } from '../scenes/layout';
 import { pop, riseIn } from '../scenes/motion';
 import type { SocialReelProps } from '../schema';
+import { Scrim, scrimHost } from './Scrim';
 import { hookText, type ReelTheme } from './theme';
 
 type Props = { props: SocialReelProps; theme: ReelTheme; durationInFrames: number };
@@ -35,11 +36,13 @@ export function ReelTitle({ props, theme, durationInFrames }: Props) {
           textAlign: format === 'square' ? 'center' : 'left',
         }}
       >
-        <div style={{ ...display, fontSize: hookSize, color: theme.white, transform: `scale(${0.6 + 0.4 * s})`, opacity: s, transformOrigin: format === 'square' ? 'center' : 'left center' }}>
+        <div style={{ ...display, ...scrimHost, fontSize: hookSize, color: theme.white, transform: `scale(${0.6 + 0.4 * s})`, opacity: s, transformOrigin: format === 'square' ? 'center' : 'left center' }}>
+          <Scrim alpha={0.5} />
           {hookText(props)}
           <div style={{ height: 18, width: format === 'square' ? '60%' : 260, margin: format === 'square' ? '18px auto 0' : '18px 0 0', backgroundColor: theme.brand, transform: `scaleX(${s})`, transformOrigin: 'left' }} />
         </div>
-        <div style={{ marginTop: format === 'portrait' ? 0 : 44, maxWidth: format === 'landscape' ? 1100 : undefined }}>
+        <div style={{ marginTop: format === 'portrait' ? 0 : 44, maxWidth: format === 'landscape' ? 1100 : undefined, ...scrimHost }}>
+          <Scrim />
           <div style={{ fontFamily: FONTS.inter, fontWeight: 800, fontSize: format === 'square' ? 44 : 56, lineHeight: 1.1, color: theme.white, textShadow: '0 4px 24px rgba(0,0,0,0.5)', ...clampLines(2, fits(copy.heading)), ...riseIn(frame, 8, 30, 12) }}>
             {copy.heading}
           </div>
@@ -54,7 +57,7 @@ export function ReelTitle({ props, theme, durationInFrames }: Props) {
                 display: 'inline-block',
                 marginTop: 32,
                 padding: '14px 30px 10px',
-                backgroundColor: theme.brand,
+                backgroundColor: theme.brandFill,
                 color: theme.onBrand,
                 ...display,
                 fontSize: format === 'square' ? 72 : 88,
@@ -113,7 +116,7 @@ export function ReelPhoto({ props, theme, durationInFrames, index }: Props & { i
               ...display,
               fontSize: format === 'landscape' ? 84 : 96,
               padding: '16px 32px 10px',
-              backgroundColor: theme.brand,
+              backgroundColor: theme.brandFill,
               color: theme.onBrand,
               textAlign: format === 'landscape' ? 'left' : 'center',
               maxWidth: format === 'landscape' ? 1300 : '100%',

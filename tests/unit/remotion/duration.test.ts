@@ -41,8 +41,11 @@ describe('the shared duration function', () => {
   });
 
   it('adds the facts and features cards only when there is something to show and they are switched on', () => {
-    const full: VideoProps = { ...withScenes(1), listing: { ...minimalListing.listing, bedrooms: 3, features: ['Garden'] } };
+    const full: VideoProps = { ...withScenes(1), listing: { ...minimalListing.listing, bedrooms: 3, features: ['Garden', 'Garage', 'Cellar'] } };
     expect(buildTimeline(full, pacing).segments.map((s) => s.kind)).toEqual(['title', 'photo', 'facts', 'features', 'end']);
+    // issue 25: one feature joins the facts card instead of a card of its own
+    const one = { ...full, listing: { ...full.listing, features: ['Garden'] } };
+    expect(buildTimeline(one, pacing).segments.map((s) => s.kind)).toEqual(['title', 'photo', 'facts', 'end']);
     const off = { ...full, show: { facts: false, features: false } };
     expect(buildTimeline(off, pacing).segments.map((s) => s.kind)).toEqual(['title', 'photo', 'end']);
   });
