@@ -78,6 +78,11 @@ export function describeAudit(entry: AuditEntry): string {
       return `lifted ${who}’s ban`
     case 'feedback.update':
       return `reviewed feedback from ${who}${typeof d.status_to === 'string' ? ` (now ${d.status_to})` : ''}`
+    case 'showcase.approve':
+    case 'showcase.decline': {
+      const title = typeof d.title === 'string' && d.title ? `“${d.title}”` : 'a video'
+      return `${entry.action === 'showcase.approve' ? 'approved' : 'declined'} ${title} from ${team} for the showcase`
+    }
     default: {
       const [area, verb] = entry.action.split('.')
       return `${verb.replace(/_/g, ' ')} (${area})`

@@ -3,9 +3,11 @@ import Link from 'next/link'
 import { notFound, redirect } from 'next/navigation'
 import { ButtonLink } from '@/components/ui/button'
 import { SiteShell } from '@/components/site/site-shell'
+import { FreshOnReturn } from '@/components/try/fresh-on-return'
 import { TrialProjectEditor } from '@/components/try/project-editor'
-import { countingTrialRun, propsUrls, trialSession } from '@/lib/trials/queries'
+import { countingTrialRun, propsUrls, trialRunMatches, trialSession } from '@/lib/trials/queries'
 import { loadTrialProject } from '@/lib/trials/steps'
+import { stateKey } from '@/lib/trials/version'
 
 export const metadata: Metadata = { title: 'Your trial video', robots: { index: false } }
 
@@ -25,10 +27,14 @@ export default async function TrialProjectPage({ params }: { params: Promise<{ p
     propsUrls(session.db, project.props, 'thumb'),
     countingTrialRun(session.db, session.user.id),
   ])
+  const here = used?.trial_project_id === project.id
+  // the trial render shows what was rendered; after a new look or scene edits it is an earlier version
+  const current = here && used ? await trialRunMatches(session.db, used.id, project) : false
   const expires = new Date(project.expires_at).toLocaleDateString('en-US', { month: 'long', day: 'numeric' })
   return (
     <SiteShell>
       <div className="container-page max-w-6xl py-10">
+        <FreshOnReturn token={crypto.randomUUID()} />
         <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <p className="text-sm font-medium text-brand-700">Your trial video</p>
@@ -41,16 +47,20 @@ export default async function TrialProjectPage({ params }: { params: Promise<{ p
         </div>
         {used ? (
           <div className="mb-6 flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-card sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-ink">
-              {used.trial_project_id === project.id ? 'This video has its trial render.' : 'You have used your trial render on another project.'}{' '}
-              Sign up to render as many videos as you like, without the watermark.
+            <p className="text-sm text-ink" data-testid="trial-render-note">
+              {!here
+                ? 'You have used your trial render on another project. Sign up to render more videos, without the watermark.'
+                : current
+                  ? 'This video has its trial render. Sign up to render more videos, without the watermark.'
+                  : 'Your trial render shows an earlier version of this video, before your latest changes. Signing up keeps this version, not rendered yet: rendering it in your team uses one credit.'}
             </p>
             <ButtonLink href={`/try/progress/${used.id}`} variant="outline" size="sm">
-              {used.status === 'succeeded' ? 'Watch it' : 'See its progress'}
+              {used.status !== 'succeeded' ? 'See its progress' : here && !current ? 'Watch the earlier version' : 'Watch it'}
             </ButtonLink>
           </div>
         ) : null}
         <TrialProjectEditor
+          key={stateKey([project.id, project.template, project.format, project.props, Boolean(used)])}
           projectId={project.id}
           template={project.template}
           format={project.format}
