@@ -24,6 +24,9 @@ test('an administrator approves a showcase submission, which then appears on /sh
   await card.getByRole('button', { name: 'Render video' }).click()
   await expect(card.getByTestId('render-result')).toBeVisible({ timeout: 180_000 })
   const share = member.getByTestId('share-card')
+  // issue 26 item 8: the Share card follows the render without a reload
+  await expect(share.getByText('Anyone with the link can watch the latest render.')).toBeVisible({ timeout: 20_000 })
+  await expect(share.getByText('Render the video first.')).toHaveCount(0)
   await share.getByRole('switch', { name: 'Share on a public page' }).check()
   await expect(member.locator('[data-sonner-toast]').filter({ hasText: 'Shared' })).toBeVisible()
   await share.getByRole('button', { name: 'Submit to showcase' }).click()
