@@ -18,7 +18,7 @@ test('an administrator approves a showcase submission, which then appears on /sh
   await member.goto(`/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}/create-video`)
   await member.getByLabel('Video title').fill(title)
   await member.getByRole('button', { name: 'Create video' }).click()
-  await expect(member).toHaveURL(/\/edit$/, { timeout: 30_000 })
+  await expect(member).toHaveURL(/\/edit$/, { timeout: 90_000 })
   await member.goto(member.url().replace(/\/edit$/, ''))
   const card = member.getByTestId('render-card')
   await card.getByRole('button', { name: 'Render video' }).click()

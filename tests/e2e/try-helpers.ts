@@ -11,7 +11,7 @@ export async function tryUntilRendered(page: Page): Promise<{ projectUrl: string
   await page.getByRole('link', { name: 'Start the trial' }).click()
   await expect(page).toHaveURL(/\/try\/intro$/)
   await page.getByRole('button', { name: 'Start my trial' }).click()
-  await expect(page).toHaveURL(/\/try\/property$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/try\/property$/, { timeout: 60_000 })
 
   // the step checks before anything is sent: the city is missing and there are no photos
   await page.getByLabel('Street address').fill('14 Harbour View Rd')
@@ -26,7 +26,7 @@ export async function tryUntilRendered(page: Page): Promise<{ projectUrl: string
   await page.getByLabel('Bedrooms').fill('4')
   await page.getByLabel('Bathrooms').fill('2')
   await page.getByLabel('Photos (3 to 10)').setInputFiles(photos)
-  await expect(page.getByText(/^Uploaded/)).toHaveCount(3, { timeout: 30_000 })
+  await expect(page.getByText(/^Uploaded/)).toHaveCount(3, { timeout: 90_000 })
 
   // a reload keeps the photos (stored) and the typed facts (this browser)
   await page.reload()
@@ -69,14 +69,14 @@ export async function tryUntilRendered(page: Page): Promise<{ projectUrl: string
 export async function secondProjectDrafted(page: Page, address: string): Promise<string> {
   await page.goto('/try/intro')
   await page.getByRole('button', { name: 'Start over with another property' }).click()
-  await expect(page).toHaveURL(/\/try\/property$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/\/try\/property$/, { timeout: 60_000 })
   await page.getByLabel('Street address').fill(address)
   await page.getByLabel('City').fill('Melbourne')
   await page.getByLabel('Country').fill('AU')
   await page.getByLabel('Bedrooms').fill('2')
   await page.getByLabel('Bathrooms').fill('1')
   await page.getByLabel('Photos (3 to 10)').setInputFiles(photos)
-  await expect(page.getByText(/^Uploaded/)).toHaveCount(3, { timeout: 30_000 })
+  await expect(page.getByText(/^Uploaded/)).toHaveCount(3, { timeout: 90_000 })
   await page.getByRole('button', { name: 'Next: the video' }).click()
   await expect(page).toHaveURL(/\/try\/video$/, { timeout: 20_000 })
   await page.getByRole('button', { name: 'Make my video' }).click()
