@@ -83,6 +83,7 @@ test('every try step survives Back, Forward and a second tab; the run follows li
   await expect(page).toHaveURL(projectUrl)
 
   await page.getByLabel('Scene 2 caption').fill('Sunlit living room')
+  // (the captioned scene 2 moves down to 3)
   await page.getByRole('button', { name: 'Move scene 3 up' }).click()
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Changes saved' })).toBeVisible()
@@ -92,7 +93,7 @@ test('every try step survives Back, Forward and a second tab; the run follows li
   await expect(page).toHaveURL(/\/try\/video$/)
   await page.goForward()
   await expect(page).toHaveURL(projectUrl)
-  await expect(page.getByLabel('Scene 2 caption')).toHaveValue('Sunlit living room')
+  await expect(page.getByLabel('Scene 3 caption')).toHaveValue('Sunlit living room')
 
   // the render: the heading and the state follow the run live, also after a reload mid-run
   await page.getByRole('button', { name: 'Render my video' }).click()
@@ -122,7 +123,7 @@ test('every try step survives Back, Forward and a second tab; the run follows li
   await page.getByTestId('template-option').filter({ hasText: 'Classic Tour' }).click()
   await page.getByRole('button', { name: 'Make my video' }).click()
   await expect(page).toHaveURL(projectUrl, { timeout: 20_000 })
-  await expect(page.getByLabel('Scene 2 caption')).toHaveValue('Sunlit living room')
+  await expect(page.getByLabel('Scene 3 caption')).toHaveValue('Sunlit living room')
   expect(await page.getByTestId('trial-scene').locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.split('?')[0]))).toEqual(order)
   await expect(page.getByTestId('trial-render-note')).toContainText('Your trial render shows an earlier version of this video')
   await expect(page.getByTestId('trial-render-note')).toContainText('rendering it in your team uses one credit')
