@@ -13,21 +13,16 @@ import { renderOutcomeReporter } from '../lib/observability/render-outcomes'
 import { FallbackRenderer } from '../lib/render/fallback-renderer'
 import { browserExecutable } from '../lib/render/remotion-local'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
+import { workerSettings } from '../lib/render/worker-config'
 import { purgeExpiredTrials } from '../lib/trials/purge'
 
 const IDLE_MS = 1_000
-// test rigs render smaller (RENDER_SCALE=0.25 in the e2e stack); production renders at full size
-const scale = Number(process.env.RENDER_SCALE ?? 1)
-if (!(scale > 0 && scale <= 1)) throw new Error('RENDER_SCALE must be a number in (0, 1]')
-// test rigs also render only the first N frames (RENDER_MAX_FRAMES=90 in the e2e stack); unset: all
-const maxFrames = process.env.RENDER_MAX_FRAMES ? Number(process.env.RENDER_MAX_FRAMES) : null
-if (maxFrames !== null && !(Number.isInteger(maxFrames) && maxFrames > 0)) throw new Error('RENDER_MAX_FRAMES must be a positive integer')
+// test rigs render smaller and shorter (RENDER_SCALE=0.25, RENDER_MAX_FRAMES=90 in the e2e stack): a
+// factor on each run's own size (lib/render/worker-config.ts); production renders every run at its size
+const { scale, maxFrames, renderPath } = workerSettings(process.env)
 const RECOVER_EVERY_MS = 30_000
 // expired trials (7 days) and their files, and orphaned trial files (a deleted project's), go once an hour
 const PURGE_EVERY_MS = 3_600_000
-// RENDER_PATH=renderMedia turns the in-browser path off (Remotion's renderMedia for every run)
-const renderPath = process.env.RENDER_PATH ?? 'web'
-if (renderPath !== 'web' && renderPath !== 'renderMedia') throw new Error('RENDER_PATH must be web or renderMedia')
 
 // Sentry when SENTRY_DSN is set (failed runs with their id, and the worker's own failures)
 let monitoring: WorkerMonitoring | null = null
@@ -79,7 +74,7 @@ async function main() {
         const purged = await purgeExpiredTrials(db)
         if (purged.files) console.log(`[worker] purged expired and orphaned trial files: ${purged.files}`)
       }
-      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames: maxFrames ?? undefined, log: console.log, shutdown: shutdown.signal, onOutcome })
+      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames, log: console.log, shutdown: shutdown.signal, onOutcome })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
     } catch (error) {
       console.error('[worker]', error instanceof Error ? error.message : error)

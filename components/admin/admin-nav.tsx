@@ -2,7 +2,7 @@
 
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { Bug, Gauge, MessageSquare, Mic, Ticket, Users } from 'lucide-react'
+import { Bug, Clapperboard, Gauge, MessageSquare, Mic, Ticket, Users } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
 
 const sections = [
@@ -12,6 +12,7 @@ const sections = [
       { href: '/admin', label: 'Overview', icon: Gauge, exact: true },
       { href: '/admin/users', label: 'Users', icon: Users },
       { href: '/admin/feedback', label: 'Feedback', icon: MessageSquare },
+      { href: '/admin/showcase', label: 'Showcase', icon: Clapperboard },
     ],
   },
   {

@@ -110,6 +110,11 @@ export function describeAudit(entry: AuditEntry): string {
       return `removed the sample of the voice ${text(d.name, 'with no name')}`
     case 'voice.delete':
       return `deleted the voice ${text(d.name, 'with no name')}`
+    case 'showcase.approve':
+    case 'showcase.decline': {
+      const title = typeof d.title === 'string' && d.title ? `“${d.title}”` : 'a video'
+      return `${entry.action === 'showcase.approve' ? 'approved' : 'declined'} ${title} from ${team} for the showcase`
+    }
     default: {
       const [area, verb] = entry.action.split('.')
       return `${verb.replace(/_/g, ' ')} (${area})`

@@ -102,8 +102,17 @@ export function TrialRunView({ initial, projectHref, children }: { initial: Tria
     void refresh()
   }
 
+  // the page's heading follows the run too (it said "Making your video" after the render ended)
+  const heading = (
+    <h1 className="mb-6 text-2xl font-semibold tracking-tight text-ink sm:text-3xl" data-testid="trial-run-heading">
+      {run.status === 'succeeded' ? 'Your video is ready' : active ? 'Making your video' : run.status === 'canceled' ? 'The render was canceled' : 'The render failed'}
+    </h1>
+  )
+
   if (active) {
     return (
+      <>
+      {heading}
       <div className="space-y-6 rounded-xl border border-border bg-surface p-6 shadow-card">
         <RunProgress run={asView(run)} />
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -113,11 +122,14 @@ export function TrialRunView({ initial, projectHref, children }: { initial: Tria
           </Button>
         </div>
       </div>
+      </>
     )
   }
 
   if (run.status === 'succeeded') {
     return (
+      <>
+      {heading}
       <div className="space-y-6">
         <div className="overflow-hidden rounded-xl bg-black shadow-card">
           {run.videoUrl ? (
@@ -147,10 +159,13 @@ export function TrialRunView({ initial, projectHref, children }: { initial: Tria
         </div>
         {children}
       </div>
+      </>
     )
   }
 
   return (
+    <>
+    {heading}
     <div className="space-y-4 rounded-xl border border-border bg-surface p-6 shadow-card" role="status">
       <p className="font-medium text-ink">{run.status === 'canceled' ? 'This render was canceled.' : 'This render failed.'}</p>
       {run.error_message ? <p className="text-sm text-muted">{run.error_message}</p> : null}
@@ -160,5 +175,6 @@ export function TrialRunView({ initial, projectHref, children }: { initial: Tria
         Stuck? <Link href="/auth/signup" className="underline">Sign up</Link> and render from your dashboard.
       </p>
     </div>
+    </>
   )
 }

@@ -1,6 +1,7 @@
 'use client'
 
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useRouter } from 'next/navigation'
 import Link from 'next/link'
 import { toast } from 'sonner'
 import { Clapperboard, Coins, Download, Subtitles, X } from 'lucide-react'
@@ -32,6 +33,15 @@ interface Props {
 /** Render to a file: cost and balance, the format, live progress over realtime, the result and the history. */
 export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns, unbrandedLeak = null }: Props) {
   const { runs, refresh } = useRenderRuns(teamId, videoId, initialRuns)
+  // a run that ends changes what the server parts of the page show (the Share card's "Render the
+  // video first", the status): they are drawn again at once, not at the next reload (issue 26)
+  const router = useRouter()
+  const running = useRef(new Set(initialRuns.filter((r) => ACTIVE_STATUSES.includes(r.status)).map((r) => r.id)))
+  useEffect(() => {
+    const ended = runs.some((r) => running.current.has(r.id) && !ACTIVE_STATUSES.includes(r.status))
+    running.current = new Set(runs.filter((r) => ACTIVE_STATUSES.includes(r.status)).map((r) => r.id))
+    if (ended) router.refresh()
+  }, [runs, router])
   const [codec, setCodec] = useState<string>('h264')
   const [quality, setQuality] = useState<RenderQuality>('standard')
   const [pending, setPending] = useState(false)

@@ -21,15 +21,22 @@ function clock(seconds: number): string {
 
 /** Stage, percent, frames, elapsed and time left of a run in progress (ticks every second). */
 export function RunProgress({ run }: { run: RenderRunView }) {
-  const [now, setNow] = useState(() => Date.now())
+  // the clock starts after hydration: a time read while rendering differs between the server's HTML
+  // and the browser's first render (a hydration mismatch on every reload of a running render)
+  const [now, setNow] = useState<number | null>(null)
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
+    const tick = () => setNow(Date.now())
+    const first = setTimeout(tick, 0)
+    const timer = setInterval(tick, 1000)
+    return () => {
+      clearTimeout(first)
+      clearInterval(timer)
+    }
   }, [])
   const percent = Math.round((run.progress ?? 0) * 100)
   const started = run.started_at ? new Date(run.started_at).getTime() : null
-  const elapsed = started ? (now - started) / 1000 : 0
-  const left = started && run.progress > 0.02 ? (elapsed / run.progress) * (1 - run.progress) : null
+  const elapsed = started && now !== null ? (now - started) / 1000 : 0
+  const left = started && now !== null && run.progress > 0.02 ? (elapsed / run.progress) * (1 - run.progress) : null
   return (
     <div className="space-y-2" data-testid="render-progress" aria-live="polite">
       <div className="flex items-baseline justify-between text-sm">
@@ -44,7 +51,7 @@ export function RunProgress({ run }: { run: RenderRunView }) {
           {run.rendered_frames} / {run.total_frames} frames
         </span>
         <span>
-          {started ? `${clock(elapsed)} elapsed` : 'In the queue'}
+          {!started ? 'In the queue' : now === null ? 'Started' : `${clock(elapsed)} elapsed`}
           {left !== null ? ` · about ${clock(left)} left` : ''}
         </span>
       </p>

@@ -18,7 +18,7 @@ export interface KeptSignUp {
 /**
  * The sign-up form sent by a trial visitor (anonymous session): their account is converted rather
  * than a new one made. The confirmation link comes back (through /auth/callback, from SITE_URL) to
- * the offer to bring their newest trial into a new team, or to `nextPath` when there is none; via
+ * the offer to bring the trial they signed up from (else their newest) into a new team, or to `nextPath` when there is none; via
  * the password page first when the password has to wait for the link's fresh session.
  */
 export async function signUpKeepingTrial(
@@ -26,7 +26,8 @@ export async function signUpKeepingTrial(
   user: User,
   input: { fullName?: string; email: string; password: string; nextPath: string },
 ): Promise<KeptSignUp> {
-  const trialId = await importableTrialId(db, user.id)
+  // the trial they signed up from (the page in `nextPath`), else their newest that can be kept
+  const trialId = await importableTrialId(db, user.id, input.nextPath)
   const after = trialId ? `/dashboard/create?import=${trialId}` : input.nextPath
   const throughPassword = `/auth/reset-password?next=${encodeURIComponent(after)}`
   const callback = (to: string) => `${siteUrl()}/auth/callback?next=${encodeURIComponent(to)}`

@@ -36,7 +36,7 @@ export interface WorkerOptions {
   db: Db
   renderer: Renderer
   workerId: string
-  /** tests: render only this slice (or the first `maxFrames`), this small */
+  /** tests: render only this slice (or the first `maxFrames`); `scale`: a factor on the run's own size */
   frameRange?: [number, number]
   maxFrames?: number
   scale?: number
@@ -118,8 +118,9 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
       posterFile: path.join(dir, 'poster.jpg'),
       posterFrame: posterFrame(timeline),
       frameRange: options.frameRange ?? (options.maxFrames ? [0, Math.min(options.maxFrames, run.total_frames) - 1] : undefined),
-      // a run's size is its snapshot: team runs render at the format's size, trial runs at 720p
-      scale: options.scale ?? Math.min(1, run.width / VIDEO_FORMATS[run.format as VideoFormat].width),
+      // a run's size is its snapshot: team runs render at the format's size, trial runs at 720p; a test
+      // rig's scale is a factor on that, never a replacement (it made trial MP4s full HD: issue 26)
+      scale: Math.min(1, run.width / VIDEO_FORMATS[run.format as VideoFormat].width) * (options.scale ?? 1),
       size: { ...VIDEO_FORMATS[run.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
       quality: run.quality === 'high' ? 'high' : 'standard',
       mediaOrigins: media.origins,

@@ -102,3 +102,24 @@ export function draftTrialProps(input: {
   })
   return { ...props, watermark: true }
 }
+
+/**
+ * A new look drafted over an earlier one keeps the visitor's scene edits (issue 26: "Change template
+ * or format" threw away caption and order edits): the scenes of the same photos in the earlier
+ * order, each with its earlier caption (or none, if the visitor cleared it); photos new to the draft
+ * follow in the draft's order.
+ */
+export function keepSceneEdits(draft: VideoProps, before: VideoProps | null): VideoProps {
+  if (!before) return draft
+  const bySrc = new Map(draft.scenes.map((scene) => [scene.src, scene]))
+  const earlier = before.scenes.filter((scene) => bySrc.has(scene.src))
+  const placed = new Set(earlier.map((scene) => scene.src))
+  const captions = new Map(earlier.map((scene) => [scene.src, scene.caption]))
+  const scenes = [...earlier.map((scene) => bySrc.get(scene.src)!), ...draft.scenes.filter((scene) => !placed.has(scene.src))].map((scene) => {
+    if (!captions.has(scene.src)) return scene
+    const { caption: _drafted, ...rest } = scene
+    const kept = captions.get(scene.src)
+    return kept ? { ...rest, caption: kept } : rest
+  })
+  return { ...draft, scenes }
+}

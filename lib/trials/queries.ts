@@ -113,3 +113,24 @@ export async function trialVoices(db: Db): Promise<{ id: string; name: string; l
   const rows = z.array(z.object({ id: z.uuid(), name: z.string(), language: z.string(), gender: z.string(), sample_path: z.string().nullable() })).catch([]).parse(data)
   return rows.map(({ sample_path, ...voice }) => ({ ...voice, sampleUrl: sampleUrl(db, sample_path) }))
 }
+
+const snapshotSchema = z.object({ template: z.string(), format: z.string(), props: z.record(z.string(), z.unknown()) })
+
+/** Whether a trial run rendered exactly what the project holds now (template, format, scenes and facts). */
+export async function trialRunMatches(db: Db, runId: string, project: { template: string | null; format: string | null; props: VideoProps | null }): Promise<boolean> {
+  const { data, error } = await db.from('render_runs').select('template, format, props').eq('id', runId).maybeSingle()
+  if (error) throw new Error(`could not read the trial run: ${error.message}`)
+  const run = snapshotSchema.nullable().parse(data)
+  if (!run || !project.props) return false
+  const { watermark: _a, ...rendered } = run.props
+  const { watermark: _b, ...current } = project.props as unknown as Record<string, unknown>
+  return run.template === project.template && run.format === project.format && stable(rendered) === stable(current)
+}
+
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stable((value as Record<string, unknown>)[k])}`).join(',')}}`
+  }
+  return JSON.stringify(value ?? null)
+}

@@ -7,7 +7,7 @@ import type { VideoFormat } from '@/remotion/constants'
 import { renderSettingsFor } from '@/remotion/render-settings'
 import type { VideoProps } from '@/remotion/schema'
 import { trialFolder } from './paths'
-import { draftTrialProps, parseTrialProject, TRIAL_COLUMNS, type TrialProject } from './project'
+import { draftTrialProps, keepSceneEdits, parseTrialProject, TRIAL_COLUMNS, type TrialProject } from './project'
 import { chooseLookSchema, savePropertySchema, sceneEditsSchema, TRIAL } from './schema'
 
 /*
@@ -88,7 +88,11 @@ export async function chooseTrialLook(db: Db, _userId: string, input: unknown): 
     project,
     v.template,
     v.format,
-    draftTrialProps({ ownerId: project.owner_id, property: project.property, photos: project.photos, captions: project.captions, template: v.template, format: v.format }),
+    // the scene edits made on the project page (order, captions) carry over to the new look
+    keepSceneEdits(
+      draftTrialProps({ ownerId: project.owner_id, property: project.property, photos: project.photos, captions: project.captions, template: v.template, format: v.format }),
+      project.props,
+    ),
   )
   const { error } = await db
     .from('trial_projects')

@@ -1,6 +1,6 @@
-import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { latestMail, uniqueEmail } from './helpers'
+import { tryUntilRendered } from './try-helpers'
 
 // Issue 13: the try flow as a new visitor in a fresh browser: no account, an anonymous session
 // started on the intro, the property with three photos uploading with progress, the look chosen
@@ -8,68 +8,6 @@ import { latestMail, uniqueEmail } from './helpers'
 // a playable MP4 — and only one. The e2e stack's worker renders 3 seconds at a quarter of the size.
 // Then signing up from the finished render keeps it: the same account, confirmed by the mailed
 // link, lands on the offer to bring the trial into the new team, and the team gets the video.
-
-const SAMPLES = path.resolve(import.meta.dirname, '..', '..', 'public', 'remotion', 'samples')
-const photos = ['exterior-dusk.jpg', 'living-room.jpg', 'kitchen.jpg'].map((name) => path.join(SAMPLES, name))
-
-export async function tryUntilRendered(page: Page): Promise<{ projectUrl: string; progressUrl: string }> {
-  await page.goto('/try')
-  await page.getByRole('link', { name: 'Start the trial' }).click()
-  await expect(page).toHaveURL(/\/try\/intro$/)
-  await page.getByRole('button', { name: 'Start my trial' }).click()
-  await expect(page).toHaveURL(/\/try\/property$/, { timeout: 20_000 })
-
-  // the step checks before anything is sent: the city is missing and there are no photos
-  await page.getByLabel('Street address').fill('14 Harbour View Rd')
-  await page.getByRole('button', { name: 'Next: the video' }).click()
-  await expect(page.getByText('Enter the city.')).toBeVisible()
-  await expect(page.getByText('Add at least 3 photos (you have 0).')).toBeVisible()
-
-  await page.getByLabel('City').fill('Sydney')
-  await page.getByLabel('Country').fill('AU')
-  await page.getByLabel('Price (optional)').fill('1450000')
-  await page.getByLabel('Currency').fill('AUD')
-  await page.getByLabel('Bedrooms').fill('4')
-  await page.getByLabel('Bathrooms').fill('2')
-  await page.getByLabel('Photos (3 to 10)').setInputFiles(photos)
-  await expect(page.getByText(/^Uploaded/)).toHaveCount(3, { timeout: 30_000 })
-
-  // a reload keeps the photos (stored) and the typed facts (this browser)
-  await page.reload()
-  await expect(page.getByLabel('City')).toHaveValue('Sydney')
-  await expect(page.getByText(/^Uploaded/)).toHaveCount(3)
-  await page.getByRole('button', { name: 'Next: the video' }).click()
-
-  await expect(page).toHaveURL(/\/try\/video$/, { timeout: 20_000 })
-  await expect(page.getByTestId('template-option')).toHaveCount(3)
-  await page.getByTestId('template-option').filter({ hasText: 'Social Reel' }).click()
-  await page.getByTestId('format-option').filter({ hasText: 'Square' }).click()
-  await page.getByRole('button', { name: 'Make my video' }).click()
-
-  await expect(page).toHaveURL(/\/try\/[0-9a-f-]{36}$/, { timeout: 20_000 })
-  const projectUrl = page.url()
-  await expect(page.getByRole('region', { name: 'Your video, live' })).toBeVisible()
-  await expect(page.getByTestId('trial-scene')).toHaveCount(3)
-  await page.getByLabel('Scene 2 caption').fill('Sunlit living room')
-  await page.getByRole('button', { name: 'Move scene 3 up' }).click()
-  await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Changes saved' })).toBeVisible()
-  await page.reload()
-  await expect(page.getByLabel('Scene 3 caption')).toHaveValue('Sunlit living room')
-
-  await page.getByRole('button', { name: 'Render my video' }).click()
-  await expect(page).toHaveURL(/\/try\/progress\/[0-9a-f-]{36}$/, { timeout: 20_000 })
-  const progressUrl = page.url()
-  await expect(page.getByRole('progressbar', { name: 'Render progress' }).or(page.getByTestId('trial-video'))).toBeVisible({ timeout: 30_000 })
-  const video = page.getByTestId('trial-video')
-  await expect(video).toBeVisible({ timeout: 150_000 })
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
-  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(3, 0)
-  const download = await page.request.get((await page.getByRole('link', { name: 'Download MP4' }).getAttribute('href'))!)
-  expect(download.status()).toBe(200)
-  expect((await download.body()).subarray(4, 8).toString()).toBe('ftyp')
-  return { projectUrl, progressUrl }
-}
 
 test('a new visitor tries the whole loop: property, look, live preview, one trial render', async ({ browser }) => {
   test.setTimeout(300_000)

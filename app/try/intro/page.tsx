@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { Camera, Clapperboard, Clock, Sparkles } from 'lucide-react'
 import { ButtonLink } from '@/components/ui/button'
+import { FreshOnReturn } from '@/components/try/fresh-on-return'
 import { SiteShell } from '@/components/site/site-shell'
 import { TrySteps } from '@/components/site/try-steps'
 import { StartTrial } from '@/components/try/start-trial'
@@ -36,6 +37,7 @@ export default async function TryIntroPage() {
   return (
     <SiteShell>
       <div className="container-page max-w-4xl py-12">
+        <FreshOnReturn token={crypto.randomUUID()} />
         <TrySteps current="Intro" />
         <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">How the trial works</h1>
         <p className="mt-2 max-w-2xl text-muted">

@@ -2,9 +2,11 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { SiteShell } from '@/components/site/site-shell'
 import { TrySteps } from '@/components/site/try-steps'
+import { FreshOnReturn } from '@/components/try/fresh-on-return'
 import { TrialPropertyForm } from '@/components/try/property-form'
 import { photoViews, trialSession } from '@/lib/trials/queries'
 import { latestTrialProject } from '@/lib/trials/steps'
+import { stateKey } from '@/lib/trials/version'
 
 export const metadata: Metadata = { title: 'Trial · Property', robots: { index: false } }
 
@@ -27,11 +29,12 @@ export default async function TryPropertyPage() {
   return (
     <SiteShell>
       <div className="container-page max-w-4xl py-12">
+        <FreshOnReturn token={crypto.randomUUID()} />
         <TrySteps current="Property" />
         <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Tell us about the property</h1>
         <p className="mt-2 text-muted">The facts and photos become the scenes of your video. Nothing here is published.</p>
         <div className="mt-8">
-          <TrialPropertyForm projectId={project.id} saved={saved} photos={photos} />
+          <TrialPropertyForm key={stateKey([project.id, saved, photos.map((p) => [p.id, p.caption])])} projectId={project.id} saved={saved} photos={photos} />
         </div>
       </div>
     </SiteShell>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { ButtonLink } from '@/components/ui/button'
 import { SiteShell } from '@/components/site/site-shell'
+import { FreshOnReturn } from '@/components/try/fresh-on-return'
 import { TrialRunView } from '@/components/try/run-view'
 import { loadTrialRun, trialSession } from '@/lib/trials/queries'
 
@@ -22,11 +23,9 @@ export default async function TrialProgressPage({ params }: { params: Promise<{ 
   return (
     <SiteShell>
       <div className="container-page max-w-4xl py-10">
+        <FreshOnReturn token={crypto.randomUUID()} />
         <p className="text-sm font-medium text-brand-700">Your trial video</p>
-        <h1 className="mb-6 text-2xl font-semibold tracking-tight text-ink sm:text-3xl">
-          {run.status === 'succeeded' ? 'Your video is ready' : 'Making your video'}
-        </h1>
-        <TrialRunView initial={run} projectHref={`/try/${run.trial_project_id}`}>
+        <TrialRunView key={`${run.id}:${run.status}`} initial={run} projectHref={`/try/${run.trial_project_id}`}>
           {anonymous ? (
             <div className="rounded-xl border border-brand-200 bg-brand-50/60 p-5">
               <h2 className="font-semibold text-ink">Sign up to keep it and remove the watermark</h2>
