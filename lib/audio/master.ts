@@ -47,7 +47,8 @@ export async function masterFile(input: string, output: string, signal?: AbortSi
   try {
     const wav = path.join(folder, 'mix.wav')
     const ext = path.extname(output).slice(1).toLowerCase()
-    let ceiling = MIX_TRUE_PEAK_DBTP - 0.5
+    // the limiter's ceiling leaves a decibel for the encoder; what is written must read ≥ 0.3 dB under the limit
+    let ceiling = MIX_TRUE_PEAK_DBTP - 1
     let report: MasterReport = null
     for (let attempt = 0; attempt < 3; attempt++) {
       const result = normaliseLoudness(pcm, { targetLufs: MIX_TARGET_LUFS, ceilingDbtp: ceiling })
@@ -65,8 +66,8 @@ export async function masterFile(input: string, output: string, signal?: AbortSi
       )
       const written = truePeak(await decodeFile(output, { signal }))
       report = { before: result.before, after: result.after, gainDb: result.gainDb, truePeakDbtp: written, limited: result.limited }
-      if (!(written > MIX_TRUE_PEAK_DBTP)) break
-      ceiling -= written - MIX_TRUE_PEAK_DBTP + 0.2
+      if (!(written > MIX_TRUE_PEAK_DBTP - 0.3)) break
+      ceiling -= written - (MIX_TRUE_PEAK_DBTP - 0.3) + 0.2
     }
     return report
   } finally {

@@ -74,11 +74,42 @@ export function weightedPower(pcm: Pcm, options: MeterOptions = {}): Float64Arra
   const n = pcm.channels[0]?.length ?? 0
   const weight = options.dualMono && pcm.channels.length === 1 ? 2 : 1
   const power = new Float64Array(n)
+  // below 44.1 kHz (Flite speaks at 16 kHz) the bilinear K-weighting strays from the standard's curve
+  // where speech has its energy: weigh the 4× oversampled signal and give each sample its four shares
+  const up = pcm.sampleRate < 44_100
   for (const ch of pcm.channels) {
-    const k = kWeighted(ch, pcm.sampleRate)
-    for (let i = 0; i < n; i++) power[i] += k[i] * k[i] * weight
+    if (!up) {
+      const k = kWeighted(ch, pcm.sampleRate)
+      for (let i = 0; i < n; i++) power[i] += k[i] * k[i] * weight
+      continue
+    }
+    const k = kWeighted(oversample(ch), pcm.sampleRate * PHASES)
+    for (let i = 0; i < n; i++) {
+      let p = 0
+      for (let j = 0; j < PHASES; j++) p += k[PHASES * i + j] * k[PHASES * i + j]
+      power[i] += (p / PHASES) * weight
+    }
   }
   return power
+}
+
+/** The signal at PHASES × its rate (the true-peak interpolator's kernel). */
+function oversample(x: Float32Array): Float32Array {
+  const n = x.length
+  const out = new Float32Array(n * PHASES)
+  const p = new Float32Array(n + 2 * TAPS)
+  p.set(x, TAPS)
+  for (let i = 0; i < n; i++) {
+    out[PHASES * i] = x[i]
+    const base = i + TAPS - TAPS / 2 + 1
+    for (let ph = 0; ph < PHASES - 1; ph++) {
+      const k = KERNEL[ph]
+      let v = 0
+      for (let j = 0; j < TAPS; j++) v += p[base + j] * k[j]
+      out[PHASES * i + ph + 1] = v
+    }
+  }
+  return out
 }
 
 /** Running sums of the K-weighted power, for any window in O(1); `scale` (per sample, squared here) stands for a gain applied after the filter. */

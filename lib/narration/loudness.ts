@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { measure, type Pcm } from '@/lib/audio/meter'
 import { normaliseLoudness } from '@/lib/audio/normalise'
 import { decodeBuffer, pcmToWav16, wavToPcm } from '@/lib/audio/pcm'
 import { NARRATION_TARGET_LUFS, NARRATION_TRUE_PEAK_DBTP } from '@/lib/audio/targets'
@@ -20,15 +21,30 @@ export type ClipLoudness = { before: number; after: number; gainDb: number; true
 
 export async function normaliseClip(audio: Buffer, mime: AudioMime): Promise<{ audio: Buffer; loudness: ClipLoudness }> {
   const pcm = mime === 'audio/wav' ? wavToPcm(audio) : await decodeBuffer(audio, 'mp3')
-  const result = normaliseLoudness(pcm, { targetLufs: NARRATION_TARGET_LUFS, ceilingDbtp: NARRATION_TRUE_PEAK_DBTP, dualMono: true })
-  const loudness = { before: result.before, after: result.after, gainDb: result.gainDb, truePeakDbtp: result.truePeakDbtp }
-  const wav = pcmToWav16(result.pcm)
-  if (mime === 'audio/wav') return { audio: wav, loudness }
+  const normalise = (targetLufs: number, ceilingDbtp: number) => normaliseLoudness(pcm, { targetLufs, ceilingDbtp, dualMono: true })
+  const result = normalise(NARRATION_TARGET_LUFS, NARRATION_TRUE_PEAK_DBTP)
+  const report = (r: typeof result, after = r.after, truePeakDbtp = r.truePeakDbtp) => ({ before: r.before, after, gainDb: r.gainDb, truePeakDbtp })
+  if (mime === 'audio/wav') return { audio: pcmToWav16(result.pcm), loudness: report(result) }
+  // MP3: the encoder's low-pass and its own rounding move the level a little; measure what was written and correct once
+  let mp3 = await encodeMp3(result.pcm)
+  let written = measure(await decodeBuffer(mp3, 'mp3'), { dualMono: true })
+  let used = result
+  const miss = NARRATION_TARGET_LUFS - written.integratedLufs
+  const over = written.truePeakDbtp - NARRATION_TRUE_PEAK_DBTP
+  if (Number.isFinite(miss) && (Math.abs(miss) > 0.2 || over > 0.2)) {
+    used = normalise(NARRATION_TARGET_LUFS + miss, NARRATION_TRUE_PEAK_DBTP - Math.max(0, over))
+    mp3 = await encodeMp3(used.pcm)
+    written = measure(await decodeBuffer(mp3, 'mp3'), { dualMono: true })
+  }
+  return { audio: mp3, loudness: report(used, written.integratedLufs, written.truePeakDbtp) }
+}
+
+async function encodeMp3(pcm: Pcm): Promise<Buffer> {
   const folder = await mkdtemp(path.join(tmpdir(), 'clip-'))
   try {
-    await writeFile(path.join(folder, 'in.wav'), wav)
+    await writeFile(path.join(folder, 'in.wav'), pcmToWav16(pcm))
     await runFf('ffmpeg', ['-y', '-i', path.join(folder, 'in.wav'), '-c:a', 'libmp3lame', '-b:a', '128k', path.join(folder, 'out.mp3')])
-    return { audio: await readFile(path.join(folder, 'out.mp3')), loudness }
+    return await readFile(path.join(folder, 'out.mp3'))
   } finally {
     await rm(folder, { recursive: true, force: true })
   }
