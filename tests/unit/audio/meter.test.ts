@@ -96,7 +96,9 @@ describe('the loudness meter', { timeout: 60_000 }, () => {
       const theirs = await ffmpegLoudness(file(`${name}.wav`, pcm))
       // ffmpeg measures at 192 kHz, where the K-weighting shelf's bilinear warping differs a little at the top (≈ 0.4 dB at 9 kHz)
       expect(Math.abs(ours.integratedLufs - theirs.integratedLufs), `${name}: ${ours.integratedLufs} vs ${theirs.integratedLufs}`).toBeLessThan(name === 'high-sine' ? 0.5 : 0.3)
-      expect(Math.abs(ours.truePeakDbtp - theirs.truePeakDbtp), `${name}: ${ours.truePeakDbtp} vs ${theirs.truePeakDbtp}`).toBeLessThan(0.3)
+      // a 9 kHz sine's true peak is its amplitude (−18 dBFS): both interpolators overshoot a little there (ours 0.35 dB, ffmpeg's 0.77)
+      if (name === 'high-sine') expect(Math.abs(ours.truePeakDbtp + 18), `${name}: ${ours.truePeakDbtp}`).toBeLessThan(0.5)
+      else expect(Math.abs(ours.truePeakDbtp - theirs.truePeakDbtp), `${name}: ${ours.truePeakDbtp} vs ${theirs.truePeakDbtp}`).toBeLessThan(0.3)
     }
   })
 })
