@@ -7,6 +7,7 @@
 // ≤ −1 dBTP, ≥ 12 dB.
 //   npm run bench:loudness
 //   npm run bench:loudness -- --template classic-tour --format square
+//   npm run bench:loudness -- --voices kal16,awb
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,7 @@ const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const template = arg('--template', 'luxury-estate') as TemplateId;
 const format = arg('--format', 'landscape') as VideoFormat;
+const only = args.includes('--voices') ? arg('--voices', '').split(',') : null;
 
 const RUNS = [
   { voice: 'slt', music: '/music/skyline.m4a' },
@@ -44,12 +46,12 @@ const ROOMS = ['exterior-dusk', 'kitchen', 'pool-garden'];
 async function main() {
   const outDir = path.join(root, 'renders', 'bench-loudness');
   mkdirSync(outDir, { recursive: true });
-  const renderer = new FallbackRenderer();
+  const renderer = new FallbackRenderer({ log: (...parts) => console.log(...parts) });
   const ready = await renderer.ready();
   console.log(`${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${template} ${format}, quarter size, path ${ready.path}`);
   const rows: string[] = [];
   try {
-    for (const { voice, music } of RUNS) {
+    for (const { voice, music } of RUNS.filter((r) => !only || only.includes(r.voice))) {
       const clips: Record<string, string> = {};
       const spoken: Awaited<ReturnType<typeof synthesize>>[] = [];
       for (const [i, script] of SCRIPTS.entries()) {
