@@ -6,6 +6,7 @@ import { LibraryUpload } from '@/components/media/library-upload'
 import { cn } from '@/components/ui/cn'
 import { mediaRef } from '@/lib/videos/media-refs'
 import { MOOD_LABELS, MUSIC_MOODS, shippedTrack, tracksOfMood } from '@/remotion/music'
+import { duckedLevel, MAX_DUCK_VOLUME } from '@/remotion/scenes/AudioTracks'
 import type { AudioTrack } from '@/remotion/schema'
 import { formatDuration } from './details-state'
 import type { EditorAudio, EditorDoc } from './doc'
@@ -120,10 +121,10 @@ export function MusicPicker({
           <SliderField label="Volume" value={music.volume} min={0} max={1} step={0.05} format={(v) => `${Math.round(v * 100)}%`} onChange={(volume) => onLevel({ volume }, 'music.volume')} />
           <SliderField
             label="Under narration"
-            value={Math.min(music.duckVolume ?? music.volume, music.volume)}
+            value={duckedLevel(music)}
             min={0}
-            max={music.volume}
-            step={0.05}
+            max={Math.min(music.volume, MAX_DUCK_VOLUME)}
+            step={0.01}
             format={(v) => (v >= music.volume ? 'Not lowered' : `${Math.round(v * 100)}%`)}
             onChange={(duckVolume) => onLevel({ duckVolume }, 'music.duck')}
             disabled={!narrated}

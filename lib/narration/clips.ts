@@ -8,6 +8,7 @@ import { captionWordSchema, sceneNarrationSchema, type SceneNarration } from '@/
 import { MIME_EXTENSION } from './provider'
 import { providerFor, type ProviderSet } from './select'
 import { synthesize } from './speak'
+import { LOUDNESS_VERSION } from '@/lib/audio/targets'
 import { SPOKEN_FORM_VERSION, spokenForm, type SpokenFormOptions } from './spoken-form'
 
 /*
@@ -15,8 +16,10 @@ import { SPOKEN_FORM_VERSION, spokenForm, type SpokenFormOptions } from './spoke
  * the team's media folder ({team}/narration/{hash}.wav|mp3) with a narration_clips row holding what
  * it is (measured seconds, word timings). The hash covers the voice's id, provider and provider voice
  * id, the text and what the voice is given for it (its spoken form in the listing's locale and
- * currency, with the rules' version), so an administrator pointing a voice elsewhere, a listing in
- * another currency or a change to the spoken-form rules makes new clips, never stale ones.
+ * currency, with the rules' version) and the loudness normaliser's version (clips are stored
+ * normalised, lib/narration/loudness.ts), so an administrator pointing a voice elsewhere, a listing in
+ * another currency, a change to the spoken-form rules or to the normaliser makes new clips, never
+ * stale ones (clips stored before normalisation are never answered again).
  * Runs as the signed-in member (RLS: their own team's rows and folder).
  */
 
@@ -26,7 +29,7 @@ export type NarrationVoice = { id: string; provider: string; provider_voice_id: 
 export function clipHash(voice: NarrationVoice, text: string, options: SpokenFormOptions = {}): string {
   const spoken = spokenForm(text, options).text
   return createHash('sha256')
-    .update(JSON.stringify([voice.id, voice.provider, voice.provider_voice_id, text, `spoken-form/${SPOKEN_FORM_VERSION}`, spoken]))
+    .update(JSON.stringify([voice.id, voice.provider, voice.provider_voice_id, text, `spoken-form/${SPOKEN_FORM_VERSION}`, spoken, `loudness/${LOUDNESS_VERSION}`]))
     .digest('hex')
 }
 

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { masterFile } from '@/lib/audio/master'
 import type { Database } from '@/lib/database.types'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { isTemplateId, timelineFor } from '@/remotion/catalog'
@@ -17,7 +18,9 @@ import { failureMessage, RENDERS_BUCKET } from './outcome'
  * progress check that found the render done or dead (when a webhook was lost). take_lambda_outcome
  * hands the run to exactly one caller; a repeat gets nothing and changes nothing. Success copies the
  * output from Lambda's bucket into the private `renders` bucket (the app serves only its own
- * storage), cuts a poster from it, and completes the run; failure and timeout refund once.
+ * storage) with its audio mastered to the mix's loudness target (lib/audio/master.ts: Lambda's
+ * renderMedia mixes as the local one does, the master step runs here), cuts a poster from it, and
+ * completes the run; failure and timeout refund once.
  */
 
 type Service = SupabaseClient<Database>
@@ -94,10 +97,15 @@ async function copyOutput(db: Service, lambda: LambdaRenderer, run: LambdaRun, d
   if (!response.ok) throw new Error(`downloading the output failed: HTTP ${response.status}`)
   const declared = Number(response.headers.get('content-length') ?? 0)
   if (declared > MAX_OUTPUT_BYTES) throw new Error(`the output is ${declared} bytes, over the bucket's limit`)
-  const video = Buffer.from(await response.arrayBuffer())
-  if (!video.length || video.length > MAX_OUTPUT_BYTES) throw new Error(`the output is ${video.length} bytes`)
+  const downloaded = Buffer.from(await response.arrayBuffer())
+  if (!downloaded.length || downloaded.length > MAX_OUTPUT_BYTES) throw new Error(`the output is ${downloaded.length} bytes`)
 
   const ext = run.lambda_out_name.split('.').pop()!
+  // the mix at the loudness target, as the local paths do (lib/audio/master.ts); a file without audio is kept as it came
+  const file = path.join(dir, run.lambda_out_name)
+  await writeFile(file, downloaded)
+  const mastered = path.join(dir, `mastered.${ext}`)
+  const video = (await masterFile(file, mastered)) ? await readFile(mastered) : downloaded
   const folder = `${run.team_id}/renders/${run.id}`
   const outputPath = `${folder}/${run.lambda_out_name}`
   const bucket = db.storage.from(RENDERS_BUCKET)
@@ -108,9 +116,7 @@ async function copyOutput(db: Service, lambda: LambdaRenderer, run: LambdaRun, d
   let posterPath: string | null = null
   if (!NO_PICTURE.has(ext)) {
     try {
-      const file = path.join(dir, run.lambda_out_name)
       const still = path.join(dir, 'poster.jpg')
-      await writeFile(file, video)
       // the title card's frame; the first frame if the file is shorter than the run said
       await cutPoster(file, posterSeconds(run), still).catch(() => cutPoster(file, 0, still))
       const candidate = `${folder}/poster.jpg`

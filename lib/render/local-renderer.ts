@@ -1,4 +1,7 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { makeCancelSignal, renderMedia, renderStill, selectComposition } from '@remotion/renderer'
+import { masterFile } from '@/lib/audio/master'
 import type { Codec } from '@remotion/renderer'
 import type { RenderQuality } from './codecs'
 import { crfFor } from './quality'
@@ -9,6 +12,8 @@ import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLo
  * and the browser opened once, then every run reuses both. Output every player takes: H.264 with
  * yuv420p (limited range) and bt709, an audio track even for a silent video, and the moov atom at
  * the front (Remotion's MP4 muxing writes it there) so playback starts before the download ends.
+ * Remotion's file is then mastered (lib/audio/master.ts): its audio brought to the mix's loudness
+ * target, the picture copied.
  */
 
 export interface RenderJob {
@@ -57,6 +62,8 @@ export class LocalRenderer {
     const common = { serveUrl, browserExecutable, onBrowserDownload, puppeteerInstance: browser, logLevel, inputProps: job.inputProps }
     const composition = await selectComposition({ ...common, id: job.compositionId })
     const { cancelSignal, cancel } = makeCancelSignal()
+    const parsed = path.parse(job.outputFile)
+    const unmastered = path.join(parsed.dir, `${parsed.name}.unmastered${parsed.ext}`)
     const abort = () => cancel()
     signal.addEventListener('abort', abort, { once: true })
     try {
@@ -64,7 +71,7 @@ export class LocalRenderer {
         ...common,
         composition,
         codec: job.codec,
-        outputLocation: job.outputFile,
+        outputLocation: unmastered,
         overwrite: true,
         // measured on two cores: veryfast and one tab is the best of Remotion's own settings
         x264Preset: 'veryfast',
@@ -84,6 +91,7 @@ export class LocalRenderer {
             encodedFrames,
           }),
       })
+      await masterFile(unmastered, job.outputFile, signal)
       await renderStill({
         ...common,
         composition,
@@ -95,6 +103,7 @@ export class LocalRenderer {
       })
     } finally {
       signal.removeEventListener('abort', abort)
+      await rm(unmastered, { force: true })
     }
     return { durationInFrames: job.frameRange ? job.frameRange[1] - job.frameRange[0] + 1 : composition.durationInFrames, fps: composition.fps }
   }

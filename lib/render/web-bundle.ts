@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { build } from 'esbuild'
 import { root } from './remotion-local'
@@ -9,7 +11,9 @@ import { root } from './remotion-local'
  * node_modules/.cache. staticFile() resolves under /public, which the worker's server maps to public/.
  */
 
-export const WEB_BUNDLE_DIR = path.join(root, 'node_modules/.cache/web-render')
+// per checkout (a hash of its path): git worktrees that share one node_modules (a symlink) must not
+// serve each other's render page
+export const WEB_BUNDLE_DIR = path.join(os.tmpdir(), `web-render-${createHash('sha256').update(root).digest('hex').slice(0, 12)}`)
 
 /** A page: `entry` bundled for the system Chromium into `dir`, with an index.html whose body is `body`. */
 export async function bundlePage({ entry, dir, body = '' }: { entry: string; dir: string; body?: string }): Promise<void> {

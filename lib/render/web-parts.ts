@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { masterFile, type MasterReport } from '@/lib/audio/master'
 import { runFf } from './ffmpeg'
 import type { RenderJob } from './local-renderer'
 import { WEB_BITS_PER_PIXEL } from './quality'
@@ -36,12 +37,14 @@ export function videoBitrateFor(job: Pick<RenderJob, 'size' | 'quality'>, scale:
 /**
  * The parts, in order, into one MP4: the video stream copied as encoded (ffmpeg's concat demuxer),
  * its colour signalled as BT.709 limited range (`h264_metadata`, no re-encode; the render page
- * squeezed the pixels), the parts' PCM audio cut to each part's exact length and joined, then
- * encoded once as AAC (whose priming the MP4's edit list covers), and the index at the front
- * (`+faststart`) so playback starts before the download ends.
+ * squeezed the pixels), the parts' PCM audio cut to each part's exact length and joined (still
+ * PCM), then mastered to the mix's loudness target (lib/audio/master.ts) and encoded once as AAC
+ * (whose priming the MP4's edit list covers), and the index at the front (`+faststart`) so playback
+ * starts before the download ends.
  */
-export async function joinParts(parts: { file: string; seconds: number }[], output: string, signal?: AbortSignal): Promise<void> {
+export async function joinParts(parts: { file: string; seconds: number }[], output: string, signal?: AbortSignal): Promise<MasterReport> {
   const list = path.join(path.dirname(output), 'parts.txt')
+  const joined = path.join(path.dirname(output), 'joined.mov')
   await writeFile(list, parts.map(({ file }) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'))
   const audioInputs = parts.flatMap(({ file }) => ['-i', file])
   const audioJoin =
@@ -53,12 +56,12 @@ export async function joinParts(parts: { file: string; seconds: number }[], outp
       '-filter_complex', audioJoin,
       '-map', '0:v', '-map', '[a]',
       '-c:v', 'copy', '-bsf:v', COLOUR_BSF,
-      '-c:a', 'aac', '-b:a', '192k',
-      '-movflags', '+faststart',
-      output,
+      '-c:a', 'pcm_s16le',
+      joined,
     ], signal)
+    return await masterFile(joined, output, signal)
   } finally {
-    await Promise.all([list, ...parts.map(({ file }) => file)].map((f) => rm(f, { force: true })))
+    await Promise.all([list, joined, ...parts.map(({ file }) => file)].map((f) => rm(f, { force: true })))
   }
 }
 

@@ -5,7 +5,7 @@ import type { WebRenderPart, WebRenderSupport } from '@/remotion/web-render/prot
 import { runFf } from './ffmpeg'
 import type { RenderJob, RenderProgress } from './local-renderer'
 import { browserExecutable, root } from './remotion-local'
-import { bundleWebRenderPage } from './web-bundle'
+import { bundleWebRenderPage, WEB_BUNDLE_DIR } from './web-bundle'
 import { collectUrls, swapUrls, WebRenderServer } from './web-server'
 import { joinParts, splitFrames, videoBitrateFor } from './web-parts'
 
@@ -41,7 +41,7 @@ export class WebRenderer {
   constructor(options: WebRendererOptions = {}) {
     this.pageCount = Math.max(1, options.pages ?? Math.min(2, os.availableParallelism()))
     this.htmlInCanvas = options.htmlInCanvas ?? true
-    this.server = new WebRenderServer(path.join(root, 'node_modules/.cache/web-render'), path.join(root, 'public'))
+    this.server = new WebRenderServer(WEB_BUNDLE_DIR, path.join(root, 'public'))
   }
 
   /** Bundles the page, starts the server and Chromium, and checks the browser can do it (throws WebRenderUnsupported). */

@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NARRATION_TARGET_LUFS } from '../../../lib/audio/targets.ts'
 import { applyNarrations } from '../../../lib/narration/apply.ts'
 import { clipHash } from '../../../lib/narration/clips.ts'
 import { elevenLabsProvider } from '../../../lib/narration/elevenlabs.ts'
@@ -19,6 +20,7 @@ import { createVideo, saveVideo, VIDEO_NOT_FOUND } from '../../../lib/videos/wri
 import { timelineFor } from '../../../remotion/catalog.ts'
 import { NARRATION_TAIL_SECONDS } from '../../../remotion/duration.ts'
 import type { VideoProps } from '../../../remotion/schema.ts'
+import { ffmpegLoudness } from '../../helpers/loudness.ts'
 import { assembleCast, db, insertVoice, listingWithPhotos, must, type Cast } from '../videos/fixtures.ts'
 
 // Speech end to end against the stand-in with the real clients, as a team member: Flite speaks, the
@@ -198,7 +200,13 @@ describe('narration', () => {
       expect(narration.timing).toBe('provider')
       expect(narration.words.map((w) => w.text)).toEqual(['Bright', 'kitchen,', 'quiet', 'garden.'])
       const stored = must(await cast.member.client.storage.from('media').download(refPath(narration.src)), 'mp3')
-      expect(Buffer.from(await stored.arrayBuffer()).equals(mp3)).toBe(true)
+      // stored as spoken, normalised to the narration loudness (issue 25): still an MP3, at the target
+      const storedBytes = Buffer.from(await stored.arrayBuffer())
+      expect(storedBytes.equals(mp3)).toBe(false)
+      const storedFile = path.join(await mkdtemp(path.join(tmpdir(), 'stored-')), 'clip.mp3')
+      await writeFile(storedFile, storedBytes)
+      const level = await ffmpegLoudness(storedFile, { dualMono: true })
+      expect(Math.abs(level.integratedLufs - NARRATION_TARGET_LUFS), `${level.integratedLufs} LUFS`).toBeLessThanOrEqual(0.5)
       // cached the second time
       await narrateScenes(db(cast.member), cast.teamId, videoId, { voiceId: voice, scenes: [{ id: sceneIds[0], script: text }] }, { providers: { flite, elevenlabs: hosted } })
       expect(hosted.calls).toEqual([text])

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -7,7 +7,9 @@ import path from 'node:path'
 import { validateWebhookSignature } from '@remotion/lambda/client'
 import { invokeWebhook } from '@remotion/serverless'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIX_TARGET_LUFS, MIX_TOLERANCE_LU, MIX_TRUE_PEAK_DBTP } from '../../../lib/audio/targets.ts'
 import { lambdaConfig } from '../../../lib/env.ts'
+import { probe } from '../../../lib/render/ffmpeg.ts'
 import { remotionLambda, type LambdaRenderer } from '../../../lib/render/lambda-client.ts'
 import { NEVER_STARTED, handleRenderProgress } from '../../../lib/render/lambda-progress.ts'
 import { START_FAILED, startLambdaRender } from '../../../lib/render/lambda-start.ts'
@@ -17,6 +19,7 @@ import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
 import { createVideo, saveVideo } from '../../../lib/videos/writes.ts'
 import type { VideoProps } from '../../../remotion/schema.ts'
 import { startFakeAws, type FakeAws } from '../../helpers/fake-aws.ts'
+import { ffmpegLoudness } from '../../helpers/loudness.ts'
 import { listen, until } from '../../helpers/realtime.ts'
 import { png } from '../listings/fixtures.ts'
 import { assembleCast, behind, db, listingWithPhotos, must, wav, type Cast, type Person } from './fixtures.ts'
@@ -209,6 +212,40 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     await webhook(runId, { type: 'error', errors: [{ message: 'late', name: 'Error', stack: '' }] })
     expect(await run(runId)).toEqual(done)
     expect(await refunds(runId)).toBe(0)
+  })
+
+  it('masters the audio of a Lambda output on the copy: the stored file is at the mix target, the picture untouched', { timeout: 180_000 }, async () => {
+    const { runId } = await renderOnLambda('Loud on Lambda')
+    const started = await run(runId)
+    // what Lambda "rendered": a second of picture with a loud tone (lavfi's sine is 1/8 of full scale; ×6)
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lambda-loud-'))
+    const silent = path.join(dir, 'silent.mp4')
+    writeFileSync(silent, await tinyMp4())
+    const loud = path.join(dir, 'loud.mp4')
+    execFileSync(path.join(FFMPEG_DIR, 'ffmpeg'), [
+      '-hide_banner', '-v', 'error', '-i', silent, '-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-f', 'lavfi', '-i', 'sine=frequency=880:duration=1',
+      '-filter_complex', '[1:a]volume=6[a];[2:a]volume=0.4[b];[a][b]concat=n=2:v=0:a=1[out]', '-map', '0:v', '-map', '[out]', '-c:v', 'copy', '-c:a', 'aac', '-shortest', loud,
+    ], { env: { ...process.env, LD_LIBRARY_PATH: FFMPEG_DIR } })
+    const before = await ffmpegLoudness(loud)
+    expect(before.integratedLufs).toBeGreaterThan(MIX_TARGET_LUFS + 5)
+    aws.putObject(started.lambda_bucket!, `renders/${started.lambda_render_id}/${started.lambda_out_name}`, readFileSync(loud))
+    // mastering happens before the handler answers; on a busy machine that can outlast the sender's 10 s
+    // (Remotion then retries and the repeat is ignored): wait for the run itself
+    await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } }).catch(() => {})
+    let done = await run(runId)
+    for (let i = 0; i < 120 && done.status !== 'succeeded'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      done = await run(runId)
+    }
+    expect(done.status).toBe('succeeded')
+    const stored = path.join(dir, 'stored.mp4')
+    writeFileSync(stored, Buffer.from(await (await cast.member.client.storage.from(RENDERS_BUCKET).download(done.output_path!)).data!.arrayBuffer()))
+    const after = await ffmpegLoudness(stored)
+    expect(Math.abs(after.integratedLufs - MIX_TARGET_LUFS), `${after.integratedLufs} LUFS`).toBeLessThanOrEqual(MIX_TOLERANCE_LU)
+    expect(after.truePeakDbtp).toBeLessThanOrEqual(MIX_TRUE_PEAK_DBTP)
+    const streams = (await probe(stored)).streams
+    expect(streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video'])
+    expect(done.output_bytes).toBe(statSync(stored).size)
   })
 
   it('an unbranded, narrated run: Lambda gets the flag in its props; the completion writes captions.srt/.vtt beside the copy', async () => {

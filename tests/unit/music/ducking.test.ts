@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { NARRATION_TARGET_LUFS, VOICE_OVER_MUSIC_DB } from '@/lib/audio/targets'
 import { timelineFor } from '@/remotion/catalog'
 import { narrationOffsetFrames, segmentStarts } from '@/remotion/duration'
-import { DUCK_HOLD_GAP_SECONDS, DUCK_RAMP_SECONDS, duckAmount, narrationWindows, trackVolume } from '@/remotion/scenes/AudioTracks'
+import { DUCK_HOLD_GAP_SECONDS, DUCK_RAMP_SECONDS, DUCK_RELEASE_SECONDS, duckAmount, MAX_DUCK_VOLUME, narrationWindows, trackVolume } from '@/remotion/scenes/AudioTracks'
 import type { AudioTrack, PhotoScene, SceneNarration, VideoProps } from '@/remotion/schema'
 
 const FPS = 30
@@ -57,7 +58,8 @@ describe('narration windows', () => {
 describe('duck amount', () => {
   const windows = [{ from: 100, to: 200 }]
   const ramp = Math.round(DUCK_RAMP_SECONDS * FPS)
-  it('is full inside a window, none well outside, linear on the ramps', () => {
+  const smooth = (t: number) => 0.5 - 0.5 * Math.cos(Math.PI * t)
+  it('is full inside a window, none well outside, raised-cosine ramps', () => {
     expect(ramp).toBe(9)
     expect(duckAmount(150, windows, ramp)).toBe(1)
     expect(duckAmount(100, windows, ramp)).toBe(1)
@@ -66,8 +68,13 @@ describe('duck amount', () => {
     expect(duckAmount(91, windows, ramp)).toBe(0)
     expect(duckAmount(250, windows, ramp)).toBe(0)
     expect(duckAmount(209, windows, ramp)).toBe(0)
-    expect(duckAmount(97, windows, ramp)).toBeCloseTo(6 / 9)
-    expect(duckAmount(203, windows, ramp)).toBeCloseTo(6 / 9)
+    expect(duckAmount(97, windows, ramp)).toBeCloseTo(smooth(6 / 9))
+    expect(duckAmount(203, windows, ramp)).toBeCloseTo(smooth(6 / 9))
+    // a slower release than attack when asked
+    const release = Math.round(DUCK_RELEASE_SECONDS * FPS)
+    expect(release).toBe(24)
+    expect(duckAmount(212, windows, ramp, release)).toBeCloseTo(smooth(12 / 24))
+    expect(duckAmount(224, windows, ramp, release)).toBe(0)
   })
 })
 
@@ -76,12 +83,13 @@ describe('track volume', () => {
   const windows = [{ from: 100, to: 200 }]
   const end = 600
 
-  it('drops to the duck volume inside a narration window and returns after the ramp', () => {
+  it('drops to the duck volume inside a narration window and returns after the release', () => {
     const v = trackVolume(music, FPS, end, windows)
     expect(v(60)).toBeCloseTo(0.6)
     expect(v(150)).toBeCloseTo(0.15)
     expect(v(95.5)).toBeCloseTo(0.6 - 0.45 * 0.5)
-    expect(v(215)).toBeCloseTo(0.6)
+    expect(v(212)).toBeCloseTo(0.6 - 0.45 * 0.5)
+    expect(v(225)).toBeCloseTo(0.6)
   })
 
   it('combines with the fades (multiplied)', () => {
@@ -98,11 +106,17 @@ describe('track volume', () => {
     expect(v(250)).toBeCloseTo(0.6)
   })
 
-  it('does not duck without a duck volume, and never raises the music under a voice', () => {
+  it('keeps the voice ≥ 12 dB over the music: a missing or higher duck level plays at MAX_DUCK_VOLUME under a voice', () => {
     const plain = trackVolume({ ...music, duckVolume: undefined }, FPS, end, windows)
-    expect(plain(150)).toBeCloseTo(0.6)
+    expect(plain(150)).toBeCloseTo(MAX_DUCK_VOLUME)
+    expect(plain(60)).toBeCloseTo(0.6)
     const louder = trackVolume({ ...music, duckVolume: 0.9 }, FPS, end, windows)
-    expect(louder(150)).toBeCloseTo(0.6)
+    expect(louder(150)).toBeCloseTo(MAX_DUCK_VOLUME)
+    // a quiet track under its cap is left alone
+    const quiet = trackVolume({ ...music, volume: 0.2, duckVolume: undefined }, FPS, end, windows)
+    expect(quiet(150)).toBeCloseTo(0.2)
+    // voice −16 LUFS, shipped music −18 LUFS: the cap leaves the music ≥ 12 dB under the voice
+    expect(NARRATION_TARGET_LUFS - (-18 + 20 * Math.log10(MAX_DUCK_VOLUME))).toBeGreaterThanOrEqual(VOICE_OVER_MUSIC_DB)
   })
 
   it('keeps the old curve without windows (fade in, hold, fade out)', () => {
