@@ -46,7 +46,8 @@ export default async function CreateVideoPage({ params }: { params: Promise<{ te
           thumbs={Object.fromEntries(data.photos.filter((p) => p.thumbUrl).map((p) => [p.ref, p.thumbUrl!]))}
           initialScripts={data.scripts}
           agentName={data.agent?.full_name ?? null}
-          voices={data.voices.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: v.gender, sampleUrl: v.sampleUrl }))}
+          voices={data.voices.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: v.gender, sampleUrl: v.sampleUrl, provider_voice_id: v.provider_voice_id }))}
+          teamVoiceId={data.teamVoiceId}
           audio={data.audio.map((a) => ({ id: a.id, name: a.name, url: a.url, seconds: a.duration_s === null ? null : Number(a.duration_s) }))}
           libraryHref={`/dashboard/${team.id}/library?kind=audio`}
         />
