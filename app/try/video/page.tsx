@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { SiteShell } from '@/components/site/site-shell'
 import { TrySteps } from '@/components/site/try-steps'
+import { defaultVoiceId } from '@/lib/videos/defaults'
 import { TrialLookForm } from '@/components/try/look-form'
 import { draftTrialProps } from '@/lib/trials/project'
 import { propsUrls, trialSession, trialVoices } from '@/lib/trials/queries'
@@ -36,7 +37,8 @@ export default async function TryVideoPage() {
         <div className="mt-8">
           <TrialLookForm
             projectId={project.id}
-            initial={{ template: project.template ?? 'classic-tour', format, voiceId: project.voice_id }}
+            // narrated by default: a first visit starts on the template's voice (a drafted project keeps its choice, "No narration" included)
+            initial={{ template: project.template ?? 'classic-tour', format, voiceId: project.props ? project.voice_id : defaultVoiceId(project.template ?? 'classic-tour', voices) }}
             drafts={drafts}
             urls={urls}
             voices={voices}
