@@ -1,6 +1,6 @@
 import type { TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
-import { SHIPPED_TRACKS, type ShippedTrack } from '@/remotion/music'
+import { shippedTrackSrc, type ShippedTrackId } from './shipped-music'
 import type { VideoProps } from '@/remotion/schema'
 
 /*
@@ -29,7 +29,7 @@ export const TEMPLATE_VOICES: Record<TemplateId, readonly string[]> = {
 }
 
 /** Per template, the shipped track (remotion/music.ts) that suits it. */
-export const TEMPLATE_MUSIC: Record<TemplateId, ShippedTrack['id']> = {
+export const TEMPLATE_MUSIC: Record<TemplateId, ShippedTrackId> = {
   'classic-tour': 'front-porch', // warm acoustic
   'social-reel': 'open-house', // upbeat and bright
   'luxury-estate': 'morning-light', // calm and elegant
@@ -48,9 +48,9 @@ export function defaultVoiceId(template: TemplateId, voices: readonly DefaultVoi
   return voices[0]?.id ?? null
 }
 
-/** The shipped track a template starts with. */
-export function defaultMusicTrack(template: TemplateId): ShippedTrack {
-  return SHIPPED_TRACKS.find((t) => t.id === TEMPLATE_MUSIC[template]) ?? SHIPPED_TRACKS[0]
+/** The shipped track a template starts with (remotion/music.ts has its title and mood). */
+export function defaultMusicTrack(template: TemplateId): { id: ShippedTrackId; src: string } {
+  return { id: TEMPLATE_MUSIC[template], src: shippedTrackSrc(TEMPLATE_MUSIC[template]) }
 }
 
 /** The captions setting a new video starts with in this format. */

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { TEMPLATES, TEMPLATE_IDS, isTemplateId, timelineFor, type TemplateId } from '@/remotion/catalog'
 import { VIDEO_FORMATS, VIDEO_FORMAT_IDS, VIDEO_SECONDS, type VideoFormat } from '@/remotion/constants'
 import { DEFAULT_CODEC, validateRenderSettings } from '@/remotion/render-settings'
-import { SHIPPED_TRACKS } from '@/remotion/music'
 import type { VideoProps } from '@/remotion/schema'
 import { refsOutsideTeam } from './media-refs'
+import { SHIPPED_TRACK_IDS } from './shipped-music'
 
 /*
  * One set of rules for the create page, the editor and the server. The editor calls
@@ -40,7 +40,7 @@ const voiceIdSchema = z.guid({ message: 'Choose a voice from the list.' }).nulla
 const musicAssetIdSchema = z.guid({ message: 'Choose a music track from the library.' }).nullable().default(null)
 /** one of the tracks that ship with the product (remotion/music.ts), by id */
 const musicTrackIdSchema = z
-  .enum(SHIPPED_TRACKS.map((t) => t.id) as [string, ...string[]], { message: 'Choose a music track from the list.' })
+  .enum(SHIPPED_TRACK_IDS, { message: 'Choose a music track from the list.' })
   .nullable()
   .default(null)
 

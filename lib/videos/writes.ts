@@ -5,8 +5,8 @@ import { removeFiles } from '@/lib/listings/writes'
 import type { TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
-import { SHIPPED_TRACKS } from '@/remotion/music'
 import { draftVideoProps } from './draft'
+import { shippedTrackSrc } from './shipped-music'
 import { createVideoSchema, saveVideoSchema, validateVideoProps, type CompositionDetails } from './schema'
 
 /*
@@ -35,8 +35,6 @@ function refuseVideo(error: DbError, notAllowed = NOT_YOUR_TEAM): never {
   if (/videos_props_check/.test(text)) throw new Refusal('The video needs a property and 1 to 40 scenes, under 256 kB in all.')
   refuse(error, notAllowed)
 }
-
-const shippedTrackSrc = (id: string) => SHIPPED_TRACKS.find((t) => t.id === id)?.src ?? null
 
 function teamIdOf(raw: unknown): string {
   return parseOrRefuse(idSchema, raw)

@@ -3,7 +3,8 @@ import { defaultCaptions, defaultMusicTrack, defaultVoiceId, TEMPLATE_MUSIC, TEM
 import { draftVideoProps } from '../../../lib/videos/draft.ts'
 import { validateVideoProps } from '../../../lib/videos/schema.ts'
 import { TEMPLATE_IDS } from '../../../remotion/catalog.ts'
-import { SHIPPED_TRACKS } from '../../../remotion/music.ts'
+import { SHIPPED_TRACKS, shippedTrack } from '../../../remotion/music.ts'
+import { SHIPPED_TRACK_IDS } from '../../../lib/videos/shipped-music.ts'
 
 // Issue 25: what a new video starts with when nothing is changed (lib/videos/defaults.ts).
 
@@ -37,8 +38,14 @@ describe('the default voice', () => {
 describe('the default music and captions', () => {
   it('gives every template a shipped track of its mood', () => {
     for (const template of TEMPLATE_IDS) expect(SHIPPED_TRACKS.map((t) => t.id)).toContain(TEMPLATE_MUSIC[template])
-    expect(defaultMusicTrack('social-reel').mood).toBe('bright')
-    expect(defaultMusicTrack('luxury-estate').mood).toBe('calm')
+    const mood = (id: string) => SHIPPED_TRACKS.find((t) => t.id === id)!.mood
+    expect(mood(defaultMusicTrack('social-reel').id)).toBe('bright')
+    expect(mood(defaultMusicTrack('luxury-estate').id)).toBe('calm')
+    expect(mood(defaultMusicTrack('classic-tour').id)).toBe('warm')
+    for (const template of TEMPLATE_IDS) expect(shippedTrack(defaultMusicTrack(template).src)?.id).toBe(TEMPLATE_MUSIC[template])
+  })
+  it('checks the create form against exactly the shipped catalogue (a list without the remotion import)', () => {
+    expect([...SHIPPED_TRACK_IDS]).toEqual(SHIPPED_TRACKS.map((t) => t.id))
   })
   it('turns captions on for portrait only', () => {
     expect(defaultCaptions('portrait')).toEqual({ enabled: true, style: 'words' })
