@@ -1,15 +1,13 @@
 'use client'
 
 import { VideoPlayer } from '@/components/videos/video-player'
-import { sampleVideoProps } from '@/remotion/samples'
+import { landingSampleProps, landingSampleTemplate } from '@/remotion/landing-sample'
 
-const SAMPLE = { ...sampleVideoProps, brandColor: '#ff5a36' }
-
-/** The sample listing video in the real Player (loaded only when the visitor asks for it). */
+/** The sample listing video in the real Player (loaded only when the visitor asks for it): narrated, with music and captions. */
 export default function LandingPlayer() {
   return (
     <div className="mx-auto w-full max-w-sm">
-      <VideoPlayer template="social-reel" format="portrait" props={SAMPLE} urls={{}} autoPlay maxHeight="70vh" label="Sample listing video" />
+      <VideoPlayer template={landingSampleTemplate} format="portrait" props={landingSampleProps} urls={{}} autoPlay maxHeight="70vh" label="Sample listing video" />
     </div>
   )
 }

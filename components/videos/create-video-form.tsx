@@ -1,20 +1,22 @@
 'use client'
 
-import Link from 'next/link'
 import { useRouter } from 'next/navigation'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { Clapperboard, Mic, Music } from 'lucide-react'
+import { Clapperboard, Mic } from 'lucide-react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { LookPickers } from './look-pickers'
+import { MusicSelect } from './music-select'
 import { NarrationScripts } from './narration-scripts'
 import { NotInNarration } from './not-in-narration'
 import { capture } from '@/lib/analytics/browser'
+import { narrateVideo } from '@/lib/narration/actions'
 import { createVideo } from '@/lib/videos/actions'
+import { CAPTIONED_FORMATS, defaultMusicTrack, defaultVoiceId } from '@/lib/videos/defaults'
 import { createVideoSchema } from '@/lib/videos/schema'
 import { VoiceSample, voiceOptionLabel, type VoiceChoice } from '@/components/voices/voice-choice'
 import { TEMPLATES, type TemplateId } from '@/remotion/catalog'
@@ -36,7 +38,9 @@ export interface CreateVideoFormProps {
   /** per template, what its drafted narration could not fit (named under the script) */
   leftOut?: Record<TemplateId, string[]>
   agentName: string | null
-  voices: VoiceChoice[]
+  voices: (VoiceChoice & { provider_voice_id?: string | null })[]
+  /** the voice of the team's newest video that has one: the default voice when still offered */
+  teamVoiceId?: string | null
   audio: { id: string; name: string; url: string | null; seconds: number | null }[]
   libraryHref: string
 }
@@ -45,21 +49,22 @@ export interface CreateVideoFormProps {
 const defaultTitle = (listingTitle: string, template: TemplateId) =>
   `${listingTitle} — ${TEMPLATES[template].name}`.slice(0, 120)
 
-function formatSeconds(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return ''
-  const whole = Math.round(seconds)
-  return ` · ${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
-}
+/** The music select's value: '' (no music), `track:<shipped id>` or `asset:<library id>`. */
+const trackChoice = (template: TemplateId) => `track:${defaultMusicTrack(template).id}`
 
-export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, leftOut, voices, audio, libraryHref }: CreateVideoFormProps) {
+export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls, thumbs, initialScripts, leftOut, voices, teamVoiceId = null, audio, libraryHref }: CreateVideoFormProps) {
   const router = useRouter()
   const ids = useId()
   const [template, setTemplate] = useState<TemplateId>('classic-tour')
   const [format, setFormat] = useState<VideoFormat>('landscape')
   const [title, setTitle] = useState(defaultTitle(listingTitle, 'classic-tour'))
   const [titleTouched, setTitleTouched] = useState(false)
-  const [voiceId, setVoiceId] = useState('')
-  const [musicAssetId, setMusicAssetId] = useState('')
+  // narrated by default: the team's last voice, else the template's (lib/videos/defaults.ts)
+  const [voiceId, setVoiceId] = useState(() => defaultVoiceId('classic-tour', voices, teamVoiceId) ?? '')
+  const [voiceTouched, setVoiceTouched] = useState(false)
+  const [musicChoice, setMusicChoice] = useState(() => trackChoice('classic-tour'))
+  const [musicTouched, setMusicTouched] = useState(false)
+  const [speaking, setSpeaking] = useState<{ done: number; total: number } | null>(null)
   const [scripts, setScripts] = useState<string[]>(initialScripts)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, setPending] = useState(false)
@@ -72,7 +77,8 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
   }
 
   const scenes = drafts[template].scenes
-  const music = audio.find((a) => a.id === musicAssetId) ?? null
+  const musicAssetId = musicChoice.startsWith('asset:') ? musicChoice.slice(6) : ''
+  const musicTrackId = musicChoice.startsWith('track:') ? musicChoice.slice(6) : ''
 
   /** A corrected field loses its message as it changes. */
   function clearError(prefix: string) {
@@ -92,6 +98,26 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
     setTemplate(next)
     if (scripts.join('\n') === draftedFor(template).join('\n')) setScripts(draftedFor(next))
     if (!titleTouched) setTitle(defaultTitle(listingTitle, next))
+    if (!voiceTouched) setVoiceId(defaultVoiceId(next, voices, teamVoiceId) ?? '')
+    if (!musicTouched) setMusicChoice(trackChoice(next))
+  }
+
+  /** Speaks the new video's scenes on the server a few at a time, showing the progress; false when it stopped early. */
+  async function speakScenes(videoId: string, toastId: string | number): Promise<boolean> {
+    const total = scripts.filter((s) => s.trim()).length
+    let done = 0
+    setSpeaking({ done, total })
+    for (;;) {
+      toast.loading(`Speaking the narration: ${done} of ${total} scenes…`, { id: toastId })
+      const step = await narrateVideo(teamId, videoId, { max: 2 })
+      if (!step.ok) {
+        toast.error(`The video is created, but its narration stopped: ${step.error} The editor’s “Narrate scenes” finishes it.`, { id: toastId })
+        return false
+      }
+      done = Math.max(done, step.data.scripted - step.data.remaining)
+      setSpeaking({ done, total: step.data.scripted })
+      if (step.data.remaining === 0 || step.data.narrated === 0) return true
+    }
   }
 
   function redraft() {
@@ -107,6 +133,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
       format,
       voiceId: voiceId || null,
       musicAssetId: musicAssetId || null,
+      musicTrackId: musicTrackId || null,
       scripts: scripts.map((s) => s.trim()),
     }
     const parsed = createVideoSchema.safeParse(input)
@@ -122,7 +149,11 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
     try {
       const result = await createVideo(teamId, listingId, parsed.data)
       if (result.ok) {
-        toast.success('Video created — opening the editor', { id: toastId })
+        const spoken = parsed.data.voiceId ? await speakScenes(result.data.id, toastId).catch(() => {
+              toast.error('The video is created, but we lost the server while speaking its narration. The editor’s “Narrate scenes” finishes it.', { id: toastId })
+              return false
+            }) : true
+        if (spoken) toast.success(parsed.data.voiceId ? 'Video created and narrated — opening the editor' : 'Video created — opening the editor', { id: toastId })
         capture('video_created', { team_id: teamId, listing_id: listingId, video_id: result.data.id, template: parsed.data.template, format: parsed.data.format })
         router.push(`/dashboard/${teamId}/props/${listingId}/${result.data.id}/edit`)
         return
@@ -133,6 +164,7 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
       toast.error('We could not reach the server. Check your connection and try again.', { id: toastId })
     }
     setPending(false)
+    setSpeaking(null)
   }
 
   return (
@@ -174,9 +206,10 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
               {voices.length ? (
                 <Select id={`${ids}-voice`} value={voiceId} onChange={(event) => {
                     setVoiceId(event.target.value)
+                    setVoiceTouched(true)
                     clearError('voiceId')
                   }} aria-invalid={errors.voiceId ? true : undefined}>
-                  <option value="">No narration voice</option>
+                  <option value="">No narration</option>
                   {voices.map((voice) => (
                     <option key={voice.id} value={voice.id}>
                       {voiceOptionLabel(voice)}
@@ -191,35 +224,19 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
               <VoiceSample voice={voices.find((voice) => voice.id === voiceId)} />
               {errors.voiceId ? <p className="text-sm text-danger-700">{errors.voiceId}</p> : null}
             </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${ids}-music`} className="flex items-center gap-1.5">
-                <Music aria-hidden className="size-4 text-subtle" /> Music
-              </Label>
-              <Select id={`${ids}-music`} value={musicAssetId} onChange={(event) => {
-                  setMusicAssetId(event.target.value)
-                  clearError('musicAssetId')
-                }} aria-invalid={errors.musicAssetId ? true : undefined}>
-                <option value="">No music</option>
-                {audio.map((track) => (
-                  <option key={track.id} value={track.id}>
-                    {track.name}
-                    {formatSeconds(track.seconds)}
-                  </option>
-                ))}
-              </Select>
-              {errors.musicAssetId ? (
-                <p className="text-sm text-danger-700">{errors.musicAssetId}</p>
-              ) : audio.length === 0 ? (
-                <p className="text-sm text-muted">
-                  No audio in the library yet.{' '}
-                  <Link href={libraryHref} className="font-medium text-brand-700 hover:underline">
-                    Upload a track
-                  </Link>
-                </p>
-              ) : music?.url ? (
-                <audio controls preload="none" src={music.url} className="h-9 w-full" aria-label={`Preview ${music.name}`} />
-              ) : null}
-            </div>
+            <MusicSelect
+              id={`${ids}-music`}
+              value={musicChoice}
+              audio={audio}
+              error={errors.musicAssetId ?? errors.musicTrackId}
+              libraryHref={libraryHref}
+              onChange={(value) => {
+                setMusicChoice(value)
+                setMusicTouched(true)
+                clearError('musicAssetId')
+                clearError('musicTrackId')
+              }}
+            />
           </div>
         </CardBody>
       </Card>
@@ -236,6 +253,19 @@ export function CreateVideoForm({ teamId, listingId, listingTitle, drafts, urls,
         onRedraft={redraft}
       />
       <NotInNarration items={leftOut?.[template]} />
+
+      <p className="text-sm text-muted" data-testid="create-defaults">
+        {voiceId ? 'Each scene’s script is spoken when the video is created, so the editor opens on a narrated video.' : 'No narration: the video will have music and pictures only.'}{' '}
+        {CAPTIONED_FORMATS.includes(format) ? 'Captions are on for this format (phones often play muted); the editor can turn them off.' : null}
+      </p>
+      {speaking ? (
+        <div className="space-y-1" data-testid="create-narration-progress">
+          <p className="text-sm font-medium text-ink" aria-live="polite">Speaking the narration: {speaking.done} of {speaking.total} scenes</p>
+          <div role="progressbar" aria-label="Narration" aria-valuemin={0} aria-valuemax={speaking.total} aria-valuenow={speaking.done} className="h-2 overflow-hidden rounded-full bg-canvas">
+            <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${speaking.total ? (100 * speaking.done) / speaking.total : 0}%` }} />
+          </div>
+        </div>
+      ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
         <ButtonLink variant="ghost" href={`/dashboard/${teamId}/props/${listingId}`}>

@@ -28,10 +28,12 @@ interface Props {
   initialRuns: RenderRunView[]
   /** where the narration or on-screen text still names the agent (lib/render/unbranded.ts), or null */
   unbrandedLeak?: string | null
+  /** scenes of a narrated video whose narration is missing or stale (spoken on the server before the render), or null */
+  unspoken?: string | null
 }
 
 /** Render to a file: cost and balance, the format, live progress over realtime, the result and the history. */
-export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns, unbrandedLeak = null }: Props) {
+export function RenderCard({ teamId, videoId, cost, balance, accountHref, blockedReason, fps, initialRuns, unbrandedLeak = null, unspoken = null }: Props) {
   const { runs, refresh } = useRenderRuns(teamId, videoId, initialRuns)
   // a run that ends changes what the server parts of the page show (the Share card's "Render the
   // video first", the status): they are drawn again at once, not at the next reload (issue 26)
@@ -58,7 +60,7 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
       return
     }
     setPending(true)
-    const id = toast.loading('Queuing the render…')
+    const id = toast.loading(unspoken ? 'Speaking the unnarrated scenes, then queuing the render…' : 'Queuing the render…')
     try {
       const result = await renderVideo(teamId, videoId, request.data)
       if (result.ok) {
@@ -142,6 +144,11 @@ export function RenderCard({ teamId, videoId, cost, balance, accountHref, blocke
               </div>
             </fieldset>
             <UnbrandedOption checked={unbranded} onChange={setUnbranded} leak={unbrandedLeak} />
+            {unspoken ? (
+              <p className="rounded-lg bg-canvas px-3 py-2 text-sm text-ink" data-testid="render-unspoken">
+                {unspoken} Render speaks them with the video’s voice first.
+              </p>
+            ) : null}
             <Button className="w-full" onClick={() => void start()} pending={pending} disabled={Boolean(reason)} aria-describedby={reason ? 'render-blocked' : undefined}>
               <Clapperboard aria-hidden /> Render video
             </Button>

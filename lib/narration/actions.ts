@@ -10,6 +10,7 @@ import { narrateScenes as narrateLogic, type NarrateResult } from './narrate'
 import { generateSample } from './sample'
 import { generateSampleSchema, type NarrateScenesInput } from './schema'
 import { serverProviders } from './server-providers'
+import { narrateStoredVideo, type NarrateVideoInput, type VideoNarrationResult } from './video'
 
 /*
  * Narration's server actions. narrateScenes speaks scenes of a video (the input parsed with
@@ -28,6 +29,22 @@ const narrate = teamAction(async (db, userId, teamId: string, videoId: string, i
 /** Speaks the scenes' scripts with the voice (from the cache when already spoken). */
 export async function narrateScenes(teamId: string, videoId: string, input: NarrateScenesInput): Promise<ActionResult<NarrateResult>> {
   return narrate(teamId, videoId, input)
+}
+
+const narrateVideoLogic = teamAction(async (db, userId, teamId: string, videoId: string, input: NarrateVideoInput) => {
+  await takeNarrationRequest(userId)
+  return narrateStoredVideo(db, teamId, videoId, input, {
+    providers: serverProviders(),
+    beforeSynthesis: () => takeNarrationSynthesis(teamId),
+  })
+})
+
+/**
+ * Speaks a stored video's missing or stale scenes (up to `max`) with its voice and stores them in the
+ * video (the create page calls it a few scenes at a time, showing the progress, before the editor opens).
+ */
+export async function narrateVideo(teamId: string, videoId: string, input: NarrateVideoInput): Promise<ActionResult<VideoNarrationResult>> {
+  return narrateVideoLogic(teamId, videoId, input)
 }
 
 /** Speaks the sample sentence with the voice's provider and makes it the voice's sample. */

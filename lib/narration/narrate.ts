@@ -56,7 +56,7 @@ export async function loadActiveVoice(db: Db, voiceId: string): Promise<Narratio
 }
 
 /** Runs `work` over `items`, `limit` at a time, answers in order; the first failure stops new work. */
-async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length)
   let next = 0
   let failed = false

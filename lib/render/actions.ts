@@ -7,13 +7,18 @@ import { teamAction } from '@/lib/listings/guard'
 import { parseOrRefuse } from '@/lib/listings/refusal'
 import type { ActionResult } from '@/lib/safe-action'
 import { createAdminClient } from '@/lib/supabase/admin'
+import { takeNarrationSynthesis } from '@/lib/narration/limits'
+import { serverProviders } from '@/lib/narration/server-providers'
 import { remotionLambda } from './lambda-client'
 import { startLambdaRender } from './lambda-start'
 import { cancelRender as cancelLogic, fetchRenderRuns, queueRender, type RenderRunView } from './queue'
 
 /* Render requests from the video page (lib/render/queue.ts holds the checks). */
 
-const queue = teamAction(queueRender)
+// scenes not yet spoken are spoken before the render is queued (the synthesis rate limit applies)
+const queue = teamAction((db, userId, teamId: string, videoId: string, input: unknown, renderer: 'local' | 'lambda') =>
+  queueRender(db, userId, teamId, videoId, input, renderer, { providers: serverProviders(), beforeSynthesis: () => takeNarrationSynthesis(teamId) }),
+)
 const cancel = teamAction(cancelLogic)
 const list = teamAction(async (db, _userId, teamId: unknown, videoId: unknown) =>
   fetchRenderRuns(db, parseOrRefuse(idSchema, teamId), parseOrRefuse(idSchema, videoId)),

@@ -7,6 +7,8 @@ import { renderSettingsFor } from '@/remotion/render-settings'
 import type { Tables } from '@/lib/database.types'
 import { renderRequestSchema, type RenderRunView } from './codecs'
 import { brandingLeakMessage, brandingLeaks } from './unbranded'
+import type { NarrateDeps } from '@/lib/narration/narrate'
+import { missingNarration, missingNarrationMessage, narrateStoredVideo } from '@/lib/narration/video'
 
 export type { RenderRunView } from './codecs'
 
@@ -20,15 +22,21 @@ export async function queueRender(
   db: Db, _userId: string, teamId: unknown, videoId: unknown, input: unknown,
   // set by the server from its configuration (lambdaConfig), never by the browser
   renderer: 'local' | 'lambda' = 'local',
+  // the server's voices: scenes whose narration is missing or stale are spoken before queuing;
+  // without them such a video is refused with what is missing (never rendered silent)
+  speech: NarrateDeps | null = null,
 ): Promise<{ runId: string }> {
   const team = parseOrRefuse(idSchema, teamId)
   const id = parseOrRefuse(idSchema, videoId)
   const { codec, quality, unbranded } = parseOrRefuse(renderRequestSchema, input ?? {})
-  const { data: video, error } = await db.from('videos').select('id, template, format, props, version').eq('id', id).eq('team_id', team).maybeSingle()
+  if (speech) await narrateStoredVideo(db, team, id, {}, speech)
+  const { data: video, error } = await db.from('videos').select('id, template, format, props, version, voice_id').eq('id', id).eq('team_id', team).maybeSingle()
   if (error) refuse(error)
   if (!video) throw new Refusal('That video no longer exists, or it belongs to another team.')
   const checked = validateVideoProps(video.template, video.format, video.props, team)
   if (!checked.ok) throw new Refusal(`This video needs repair before it can render: ${checked.error}`)
+  const unspoken = missingNarrationMessage(missingNarration(checked.props, video.voice_id))
+  if (unspoken) throw new Refusal(`${unspoken} Speak them in the editor (Narrate scenes), or choose “No narration”, then render.`)
   // validateVideoProps has checked the template and format
   const settings = renderSettingsFor(video.format as VideoFormat, timelineFor(video.template as TemplateId, checked.props), codec)
   if (!settings.ok) throw new Refusal(settings.errors[0])

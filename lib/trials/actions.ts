@@ -5,6 +5,8 @@ import { getSessionUser } from '@/lib/auth/user'
 import { captchaConfig } from '@/lib/captcha/config'
 import { Refusal, type Db } from '@/lib/listings/refusal'
 import { action, ActionError, type ActionResult } from '@/lib/safe-action'
+import { takeNarrationRequest } from '@/lib/narration/limits'
+import { serverProviders } from '@/lib/narration/server-providers'
 import { createClient } from '@/lib/supabase/server'
 import { findControlCharacter, CONTROL_CHARACTER_MESSAGE } from '@/lib/text'
 import * as photos from './photos'
@@ -40,7 +42,11 @@ const begin = trialAction(steps.beginTrialProject)
 const saveProperty = trialAction(steps.saveTrialProperty)
 const chooseLook = trialAction(steps.chooseTrialLook)
 const saveScenes = trialAction(steps.saveTrialScenes)
-const render = trialAction(steps.renderTrial)
+// the visitor's narrator speaks the scenes first (server side; the per-person narration limit applies)
+const render = trialAction(async (db, userId, projectId: string) => {
+  await takeNarrationRequest(userId)
+  return steps.renderTrial(db, userId, projectId, { providers: serverProviders() })
+})
 const cancel = trialAction(steps.cancelTrialRender)
 const readRun = trialAction(async (db, _userId, runId: string): Promise<TrialRun> => {
   const run = await loadTrialRun(db, runId)

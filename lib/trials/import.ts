@@ -1,6 +1,10 @@
 import { MEDIA } from '@/lib/constants'
 import { parseOrRefuse, refuse, Refusal, type Db } from '@/lib/listings/refusal'
 import { folderFor } from '@/lib/media/kinds'
+import type { NarrateDeps } from '@/lib/narration/narrate'
+import { narrateStoredVideo } from '@/lib/narration/video'
+import type { VideoProps } from '@/remotion/schema'
+import { withoutNarration } from './narration'
 import { trialPhotoId, trialThumbPath } from './paths'
 import { importTrialSchema } from './schema'
 import { loadTrialProject } from './steps'
@@ -72,7 +76,13 @@ async function copyAll(db: Db, copies: Copy[]): Promise<string[]> {
   return done
 }
 
-export async function importTrialProject(db: Db, userId: string, input: unknown): Promise<ImportedTrial> {
+/** The trial's clips live in the visitor's folder, which a team's video may not point at: the import takes the props without them. */
+async function setTrialProps(db: Db, projectId: string, props: VideoProps) {
+  const { error } = await db.from('trial_projects').update({ props: props as never }).eq('id', projectId)
+  if (error) refuse(error)
+}
+
+export async function importTrialProject(db: Db, userId: string, input: unknown, speech: NarrateDeps | null = null): Promise<ImportedTrial> {
   const { projectId, teamId } = parseOrRefuse(importTrialSchema, input)
   const project = await loadTrialProject(db, projectId)
   if (!project || project.owner_id !== userId) throw new Refusal(GONE)
@@ -86,6 +96,8 @@ export async function importTrialProject(db: Db, userId: string, input: unknown)
   const listingId = crypto.randomUUID()
   const { copies, targets } = planCopies(userId, teamId, listingId, project.photos)
   const copied = await copyAll(db, copies)
+  const narrated = project.props.scenes.some((scene) => scene.narration)
+  if (narrated) await setTrialProps(db, projectId, withoutNarration(project.props))
   const { data, error } = await db.rpc('import_trial_project', {
     p_project_id: projectId,
     p_team_id: teamId,
@@ -93,10 +105,17 @@ export async function importTrialProject(db: Db, userId: string, input: unknown)
     p_photos: targets,
   })
   const row = data?.[0]
+  // the trial keeps its own clips (its page and its render stay as they were)
+  if (narrated) await setTrialProps(db, projectId, project.props).catch((e) => console.error('[trials] could not put the trial narration back', e))
   if (error || !row) {
     await removeCopies(db, copied)
     if (error) refuse(error, 'You can only bring a trial into a team you belong to.')
     throw new Error('import_trial_project answered no row')
+  }
+  // the team's video is narrated too: its scenes are spoken again into the team's own clips (cache,
+  // media folder); a failure here leaves the import done, and Render speaks what is missing
+  if (speech && project.voice_id) {
+    await narrateStoredVideo(db, teamId, row.video_id, {}, speech).catch((e) => console.error('[trials] the imported video could not be narrated now', e))
   }
   return { teamId, listingId: row.listing_id, videoId: row.video_id }
 }

@@ -2,6 +2,8 @@
 
 import { revalidatePath } from 'next/cache'
 import { teamAction } from '@/lib/listings/guard'
+import { takeNarrationSynthesis } from '@/lib/narration/limits'
+import { serverProviders } from '@/lib/narration/server-providers'
 import { importTrialProject } from './import'
 import type { ImportTrialInput } from './schema'
 
@@ -11,7 +13,10 @@ import type { ImportTrialInput } from './schema'
  * import_trial_project, which checks ownership and membership itself).
  */
 
-const run = teamAction(importTrialProject)
+// the imported video's scenes are spoken into the team's clips (the team's synthesis limit applies)
+const run = teamAction((db, userId, input: ImportTrialInput) =>
+  importTrialProject(db, userId, input, { providers: serverProviders(), beforeSynthesis: () => takeNarrationSynthesis(String((input as { teamId?: unknown } | null)?.teamId ?? '')) }),
+)
 
 export async function importTrial(input: ImportTrialInput) {
   const result = await run(input)

@@ -107,10 +107,10 @@ export async function countingTrialRun(db: Db, userId: string): Promise<{ id: st
 }
 
 /** Active voices for the video step, each with its sample (the catalogue may be empty). */
-export async function trialVoices(db: Db): Promise<{ id: string; name: string; language: string; gender: string; sampleUrl: string | null }[]> {
-  const { data, error } = await db.from('voices').select('id, name, language, gender, sample_path').eq('is_active', true).order('sort_order').order('name')
+export async function trialVoices(db: Db): Promise<{ id: string; name: string; language: string; gender: string; provider_voice_id: string; sampleUrl: string | null }[]> {
+  const { data, error } = await db.from('voices').select('id, name, language, gender, provider_voice_id, sample_path').eq('is_active', true).order('sort_order').order('name')
   if (error) return []
-  const rows = z.array(z.object({ id: z.uuid(), name: z.string(), language: z.string(), gender: z.string(), sample_path: z.string().nullable() })).catch([]).parse(data)
+  const rows = z.array(z.object({ id: z.uuid(), name: z.string(), language: z.string(), gender: z.string(), provider_voice_id: z.string(), sample_path: z.string().nullable() })).catch([]).parse(data)
   return rows.map(({ sample_path, ...voice }) => ({ ...voice, sampleUrl: sampleUrl(db, sample_path) }))
 }
 

@@ -6,6 +6,8 @@ import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import { renderSettingsFor } from '@/remotion/render-settings'
 import type { VideoProps } from '@/remotion/schema'
+import type { NarrateDeps } from '@/lib/narration/narrate'
+import { narrateTrialProps } from './narration'
 import { trialFolder } from './paths'
 import { draftTrialProps, keepSceneEdits, parseTrialProject, TRIAL_COLUMNS, type TrialProject } from './project'
 import { chooseLookSchema, savePropertySchema, sceneEditsSchema, TRIAL } from './schema'
@@ -127,10 +129,21 @@ export async function saveTrialScenes(db: Db, _userId: string, input: unknown): 
 }
 
 /** "Render my video": the single trial render (queue_trial_render: 720p, watermarked, one per person). */
-export async function renderTrial(db: Db, _userId: string, projectId: unknown): Promise<{ runId: string }> {
+export async function renderTrial(db: Db, _userId: string, projectId: unknown, speech: NarrateDeps | null = null): Promise<{ runId: string }> {
   const id = parseOrRefuse(idSchema, projectId)
   const project = await liveProject(db, id)
-  const { template, format, props } = drafted(project)
+  const look = drafted(project)
+  const { template, format } = look
+  let props = look.props
+  // narrated by default: the visitor's voice speaks every scene before the render snapshots the props
+  if (speech && project.voice_id) {
+    const narrated = await narrateTrialProps(db, project.owner_id, props, project.voice_id, speech)
+    if (narrated !== props) {
+      props = checked(project, template, format, narrated)
+      const { error } = await db.from('trial_projects').update({ props: props as never }).eq('id', project.id)
+      if (error) refuse(error)
+    }
+  }
   const settings = renderSettingsFor(format, timelineFor(template, checked(project, template, format, props)), 'h264')
   if (!settings.ok) throw new Refusal(settings.errors[0])
   const { data, error } = await db.rpc('queue_trial_render', { p_project_id: id, p_total_frames: settings.settings.durationInFrames })

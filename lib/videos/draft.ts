@@ -4,6 +4,7 @@ import { DEFAULT_FPS, MAX_PHOTOS, type VideoFormat } from '@/remotion/constants'
 import { DEFAULT_LOCALE } from '@/remotion/format'
 import { draftForVideo, type DraftSource } from '@/lib/narration/draft'
 import type { Agent, AudioTrack, Listing, PhotoScene, VideoProps } from '@/remotion/schema'
+import { defaultCaptions } from './defaults'
 import { mediaRef } from './media-refs'
 
 /*
@@ -98,7 +99,12 @@ export function agentForVideo(agent: Tables<'agents'>): Agent {
 
 /** Music from the team's library at the product's defaults (a quarter of its volume under narration). */
 export function musicTrack(path: string): AudioTrack {
-  return { src: mediaRef(path), volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 }
+  return shippedMusic(mediaRef(path))
+}
+
+/** A shipped track (`/music/<id>.m4a`, remotion/music.ts) or any source at the same defaults. */
+export function shippedMusic(src: string): AudioTrack {
+  return { src, volume: 0.6, duckVolume: 0.15, fadeInSeconds: 1, fadeOutSeconds: 2 }
 }
 
 // ---- narration -----------------------------------------------------------------------------------
@@ -140,6 +146,8 @@ export type DraftInput = {
   template: TemplateId
   format: VideoFormat
   musicPath?: string | null
+  /** a shipped track's `src` (`/music/<id>.m4a`), used when no library track is given */
+  musicSrc?: string | null
   includeScripts: boolean
 }
 
@@ -164,10 +172,12 @@ export function draftVideoProps(input: DraftInput): VideoProps {
     titleCard: {},
     show: { price: true, facts: true, features: true },
     agent,
-    music: input.musicPath ? musicTrack(input.musicPath) : null,
+    music: input.musicPath ? musicTrack(input.musicPath) : input.musicSrc ? shippedMusic(input.musicSrc) : null,
     fps: DEFAULT_FPS,
     locale: localeForCountry(input.listing.country),
   }
   if (input.agent?.brand_color) props.brandColor = input.agent.brand_color
+  const captions = defaultCaptions(input.format)
+  if (captions) props.captions = captions
   return input.includeScripts ? withDraftedScripts(props, input.template, narrationSource(input.listing, listing, input.agent)) : props
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { Tables } from '@/lib/database.types'
 import { idSchema } from '@/lib/listings/fields'
 import { refuse, type Db } from '@/lib/listings/refusal'
@@ -52,7 +53,7 @@ export type VideoDetail = VideoRow & {
 export type EditorPhoto = { id: string; path: string; ref: string; url: string | null; thumbUrl: string | null; caption: string | null }
 export type EditorAudio = { id: string; name: string; ref: string; url: string | null; duration_s: number | null }
 export type EditorAgent = Tables<'agents'> & { photoRef: string | null; logoRef: string | null }
-export type VoiceOption = Pick<Tables<'voices'>, 'id' | 'name' | 'language' | 'gender'> & { sampleUrl: string | null }
+export type VoiceOption = Pick<Tables<'voices'>, 'id' | 'name' | 'language' | 'gender' | 'provider_voice_id'> & { sampleUrl: string | null }
 
 export type EditorData = {
   video: VideoDetail
@@ -77,6 +78,8 @@ export type CreateVideoData = {
   urls: Record<string, string>
   /** the first draft per template (landscape, no music, its scenes' scripts drafted for its pacing), for the thumbnails */
   draft: Record<TemplateId, VideoProps>
+  /** the voice of the team's newest video that has one (the create page's default voice), or null */
+  teamVoiceId: string | null
   /** the drafted narration for the first template, one line per photo */
   scripts: string[]
 }
@@ -228,7 +231,7 @@ async function loadLibrary(db: Db, teamId: string, listingId: string): Promise<L
     db.from('media_assets').select('*').eq('listing_id', listingId).eq('team_id', teamId).eq('kind', 'photo')
       .order('position').order('created_at'),
     db.from('media_assets').select('*').eq('team_id', teamId).eq('kind', 'audio').order('created_at', { ascending: false }).limit(200),
-    db.from('voices').select('id, name, language, gender, sample_path').eq('is_active', true).order('sort_order').order('name'),
+    db.from('voices').select('id, name, language, gender, provider_voice_id, sample_path').eq('is_active', true).order('sort_order').order('name'),
   ])
   if (photos.error) refuse(photos.error)
   if (audio.error) refuse(audio.error)
@@ -306,13 +309,16 @@ export async function fetchCreateVideoData(db: Db, teamId: string, listingId: st
   const { data: listing, error } = await db.from('listings').select('*').eq('id', listingId).eq('team_id', teamId).maybeSingle()
   if (error) refuse(error)
   if (!listing) return null
-  const [lib, agentRow] = await Promise.all([
+  const [lib, agentRow, lastVoice] = await Promise.all([
     loadLibrary(db, teamId, listingId),
     listing.agent_id
       ? db.from('agents').select('*').eq('id', listing.agent_id).eq('team_id', teamId).maybeSingle()
       : Promise.resolve({ data: null, error: null }),
+    db.from('videos').select('voice_id').eq('team_id', teamId).not('voice_id', 'is', null).order('created_at', { ascending: false }).limit(1),
   ])
   if (agentRow.error) refuse(agentRow.error)
+  if (lastVoice.error) refuse(lastVoice.error)
+  const teamVoiceId = z.uuid().nullable().catch(null).parse(lastVoice.data?.[0]?.voice_id ?? null)
   const agent = agentRow.data ? agentWithRefs(agentRow.data) : null
   const { photos, audio, urls } = await withUrls(db, lib, agent ? [agent] : [], [])
   const draftPhotos = lib.photos.map((p) => ({ id: p.id, path: p.path, caption: p.caption }))
@@ -324,5 +330,5 @@ export async function fetchCreateVideoData(db: Db, teamId: string, listingId: st
     ]),
   ) as Record<TemplateId, VideoProps>
   const scripts = draft[TEMPLATE_IDS[0]].scenes.map((scene) => scene.script ?? '')
-  return { listing, photos, agent, audio, voices: lib.voices, urls, draft, scripts }
+  return { listing, photos, agent, audio, voices: lib.voices, urls, draft, scripts, teamVoiceId }
 }

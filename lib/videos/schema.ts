@@ -4,6 +4,7 @@ import { VIDEO_FORMATS, VIDEO_FORMAT_IDS, VIDEO_SECONDS, type VideoFormat } from
 import { DEFAULT_CODEC, validateRenderSettings } from '@/remotion/render-settings'
 import type { VideoProps } from '@/remotion/schema'
 import { refsOutsideTeam } from './media-refs'
+import { SHIPPED_TRACK_IDS } from './shipped-music'
 
 /*
  * One set of rules for the create page, the editor and the server. The editor calls
@@ -37,6 +38,11 @@ export const videoTitleSchema = z
 
 const voiceIdSchema = z.guid({ message: 'Choose a voice from the list.' }).nullable().default(null)
 const musicAssetIdSchema = z.guid({ message: 'Choose a music track from the library.' }).nullable().default(null)
+/** one of the tracks that ship with the product (remotion/music.ts), by id */
+const musicTrackIdSchema = z
+  .enum(SHIPPED_TRACK_IDS, { message: 'Choose a music track from the list.' })
+  .nullable()
+  .default(null)
 
 export const createVideoSchema = z.object({
   title: videoTitleSchema,
@@ -44,6 +50,8 @@ export const createVideoSchema = z.object({
   format: formatSchema,
   voiceId: voiceIdSchema,
   musicAssetId: musicAssetIdSchema,
+  /** a shipped track (used when no library track is chosen) */
+  musicTrackId: musicTrackIdSchema,
   /** one narration line per scene (in photo order); a blank line means no narration there */
   scripts: z
     .array(z.string().max(SCRIPT_MAX, { message: `Keep each narration line to ${SCRIPT_MAX} characters or fewer.` }))

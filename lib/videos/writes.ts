@@ -6,6 +6,7 @@ import type { TemplateId } from '@/remotion/catalog'
 import type { VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
 import { draftVideoProps } from './draft'
+import { shippedTrackSrc } from './shipped-music'
 import { createVideoSchema, saveVideoSchema, validateVideoProps, type CompositionDetails } from './schema'
 
 /*
@@ -89,6 +90,7 @@ export async function createVideo(db: Db, _userId: string, teamId: unknown, list
     template: values.template,
     format: values.format,
     musicPath: music.data?.path ?? null,
+    musicSrc: values.musicTrackId ? shippedTrackSrc(values.musicTrackId) : null,
     includeScripts: true,
   })
   const props: VideoProps = values.scripts

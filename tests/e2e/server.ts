@@ -81,7 +81,8 @@ async function main() {
   // takes seconds and leaves the cores to the other tests
   const worker = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
     cwd: root,
-    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: '90' },
+    // (E2E_RENDER_MAX_FRAMES: more, for tests that listen past the title card, narrated-default.spec.ts)
+    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: process.env.E2E_RENDER_MAX_FRAMES ?? '90' },
     stdio: 'inherit',
   })
   let stopping = false

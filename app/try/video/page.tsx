@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation'
 import { SiteShell } from '@/components/site/site-shell'
 import { TrySteps } from '@/components/site/try-steps'
 import { FreshOnReturn } from '@/components/try/fresh-on-return'
+import { defaultVoiceId } from '@/lib/videos/defaults'
 import { TrialLookForm } from '@/components/try/look-form'
 import { draftTrialProps, keepSceneEdits } from '@/lib/trials/project'
 import { propsUrls, trialSession, trialVoices } from '@/lib/trials/queries'
@@ -41,7 +42,8 @@ export default async function TryVideoPage() {
           <TrialLookForm
             key={stateKey([project.id, project.template, project.format, project.voice_id, project.photos, project.property])}
             projectId={project.id}
-            initial={{ template: project.template ?? 'classic-tour', format, voiceId: project.voice_id }}
+            // narrated by default: a first visit starts on the template's voice (a drafted project keeps its choice, "No narration" included)
+            initial={{ template: project.template ?? 'classic-tour', format, voiceId: project.props ? project.voice_id : defaultVoiceId(project.template ?? 'classic-tour', voices) }}
             drafts={drafts}
             urls={urls}
             voices={voices}

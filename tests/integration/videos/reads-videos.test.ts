@@ -133,7 +133,7 @@ describe('video reads', () => {
     expect(d.audio).toEqual([{ id: audio.id, name: 'Calm piano.wav', ref: `media:${audio.path}`, url: expect.any(String), duration_s: 1 }])
     expect(d.agents.map((a) => [a.id, a.full_name, a.photoRef, a.logoRef])).toEqual([[agentId, 'Ann Lee', `media:${cast.teamId}/agents/ann/photo.jpg`, null]])
     expect(d.urls[d.agents[0].photoRef!]).toBeTruthy()
-    expect(d.voices).toEqual([{ id: voiceId, name: 'Olivia', language: 'en-AU', gender: 'female', sampleUrl: null }])
+    expect(d.voices).toEqual([{ id: voiceId, name: 'Olivia', language: 'en-AU', gender: 'female', provider_voice_id: expect.stringMatching(/^olivia-/), sampleUrl: null }])
     // the video's own urls cover exactly the refs in its props
     expect(Object.keys(d.video.urls).sort()).toEqual(collectMediaRefs(d.video.props).sort())
   })

@@ -91,7 +91,7 @@ describe('validateVideoProps', () => {
 describe('createVideoSchema and saveVideoSchema', () => {
   it('trims the title, defaults voice and music to none and refuses a bad template', () => {
     expect(createVideoSchema.parse({ title: '  Tour ', template: 'classic-tour', format: 'square' })).toEqual({
-      title: 'Tour', template: 'classic-tour', format: 'square', voiceId: null, musicAssetId: null,
+      title: 'Tour', template: 'classic-tour', format: 'square', voiceId: null, musicAssetId: null, musicTrackId: null,
     })
     const bad = createVideoSchema.safeParse({ title: '', template: 'slideshow', format: 'square', voiceId: 'nope' })
     expect(bad.success).toBe(false)

@@ -7,6 +7,7 @@ import { Card, CardBody, CardHeader, CardTitle } from '@/components/ui/card'
 import { DeleteVideoButton } from '@/components/videos/delete-video-button'
 import { NeedsRepair } from '@/components/videos/needs-repair'
 import { formatLabel, formatSize, formatUpdated, templateName } from '@/components/videos/format'
+import { missingNarration, missingNarrationMessage } from '@/lib/narration/video'
 import { RenderCard } from '@/components/videos/render-card'
 import { ShareCard } from '@/components/videos/share-card'
 import { siteUrl } from '@/lib/env'
@@ -132,6 +133,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
             fps={checked.ok ? checked.details.fps : video.fps}
             initialRuns={runs}
             unbrandedLeak={checked.ok ? brandingLeakMessage(brandingLeaks(checked.props)) : null}
+            unspoken={checked.ok ? missingNarrationMessage(missingNarration(checked.props, video.voice_id)) : null}
           />
           <ShareCard
             teamId={team.id}

@@ -48,7 +48,8 @@ export default async function CreateVideoPage({ params }: { params: Promise<{ te
           initialScripts={data.scripts}
           leftOut={leftOutByTemplate(data.listing, data.draft, data.agent)}
           agentName={data.agent?.full_name ?? null}
-          voices={data.voices.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: v.gender, sampleUrl: v.sampleUrl }))}
+          voices={data.voices.map((v) => ({ id: v.id, name: v.name, language: v.language, gender: v.gender, sampleUrl: v.sampleUrl, provider_voice_id: v.provider_voice_id }))}
+          teamVoiceId={data.teamVoiceId}
           audio={data.audio.map((a) => ({ id: a.id, name: a.name, url: a.url, seconds: a.duration_s === null ? null : Number(a.duration_s) }))}
           libraryHref={`/dashboard/${team.id}/library?kind=audio`}
         />

@@ -1,0 +1,72 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signUpKeepingTrial } from '../../../lib/auth/keep-trial.ts'
+import { narrationState, spokenScript } from '../../../lib/narration/apply.ts'
+import { localProvider } from '../../../lib/narration/local.ts'
+import { importTrialProject } from '../../../lib/trials/import.ts'
+import { chooseTrialLook, renderTrial } from '../../../lib/trials/steps.ts'
+import type { VideoProps } from '../../../remotion/schema.ts'
+import { startTestStandIn } from '../../../supabase/local/testing.ts'
+import type { StandIn } from '../../../supabase/local/server.ts'
+import { clientFor, uniqueEmail } from '../../helpers/supabase.ts'
+import { MIGRATIONS_DIR, must } from '../app/cast.ts'
+import { authed, draftedTrial, followLink, linkIn, visitor } from './keep-helpers.ts'
+
+// Issue 25: the trial is narrated — the visitor's narrator speaks every scene (into their own trial
+// folder) before the trial render snapshots the props — and bringing the trial into a team brings a
+// narrated video: the team's video is spoken again into the team's clips (a team video may not point
+// into a visitor's folder), while the trial keeps its own. The stand-in, the real clients, Flite.
+
+describe('the narrated trial', () => {
+  let standIn: StandIn
+  let service: SupabaseClient
+  let voice: string
+  const providers = { flite: localProvider }
+
+  beforeAll(async () => {
+    standIn = await startTestStandIn({ migrationsDir: MIGRATIONS_DIR, seedFile: null, auth: { autoconfirm: false, minPasswordLength: 8 } })
+    service = clientFor(standIn, 'service_role')
+    voice = (must(await service.from('voices').insert({ name: 'Sarah', language: 'en-US', gender: 'female', provider: 'flite', provider_voice_id: 'slt' }).select('id').single(), 'voice') as { id: string }).id
+  })
+  afterAll(async () => {
+    await standIn?.stop()
+  })
+
+  it('speaks the trial with the chosen narrator before its render, and the imported team video is narrated too', { timeout: 240_000 }, async () => {
+    const v = await visitor(standIn)
+    const { projectId } = await draftedTrial(v)
+    await chooseTrialLook(v.db, v.id, { projectId, template: 'social-reel', format: 'square', voiceId: voice })
+
+    const { runId } = await renderTrial(v.db, v.id, projectId, { providers })
+    const run = must(await service.from('render_runs').select('props').eq('id', runId).single(), 'run') as { props: VideoProps }
+    const scripted = run.props.scenes.filter((s) => spokenScript(s.script))
+    expect(scripted.length).toBe(3)
+    for (const scene of scripted) {
+      expect(narrationState(scene, voice)).toBe('current')
+      expect(scene.narration!.src).toMatch(new RegExp(`^media:trials/${v.id}/narration/[0-9a-f]{64}\\.wav$`))
+    }
+    // the clip is the visitor's own file
+    const clip = must(await v.db.storage.from('media').download(scripted[0].narration!.src.slice('media:'.length)), 'clip')
+    expect(Buffer.from(await clip.arrayBuffer()).subarray(0, 4).toString()).toBe('RIFF')
+
+    // signed up and kept: the import brings the video, narrated with the team's own clips
+    const email = uniqueEmail('narrated')
+    const { user } = authed(await v.db.auth.getUser(), 'user')
+    await signUpKeepingTrial(v.db, user, { email, password: 'keeper-pass-9', nextPath: '/dashboard' })
+    const landed = await followLink(linkIn(standIn, email))
+    authed(await v.db.auth.exchangeCodeForSession(landed.searchParams.get('code')!), 'exchange')
+    const teamId = must(await v.db.rpc('create_team', { p_name: 'Narrated Homes' }), 'team') as string
+    const imported = await importTrialProject(v.db, v.id, { projectId, teamId }, { providers })
+    const video = must(await v.db.from('videos').select('props, voice_id').eq('id', imported.videoId).single(), 'video') as { props: VideoProps; voice_id: string }
+    expect(video.voice_id).toBe(voice)
+    expect(video.props.watermark).toBeUndefined()
+    for (const scene of video.props.scenes.filter((s) => spokenScript(s.script))) {
+      expect(narrationState(scene, voice)).toBe('current')
+      expect(scene.narration!.src).toMatch(new RegExp(`^media:${teamId}/narration/[0-9a-f]{64}\\.wav$`))
+    }
+    // the trial keeps its own narration (its page plays as before)
+    const trial = must(await v.db.from('trial_projects').select('props, claimed_video_id').eq('id', projectId).single(), 'trial') as { props: VideoProps; claimed_video_id: string }
+    expect(trial.claimed_video_id).toBe(imported.videoId)
+    expect(trial.props.scenes.filter((s) => s.narration).map((s) => s.narration!.src)).toEqual(scripted.map((s) => s.narration!.src))
+  })
+})
