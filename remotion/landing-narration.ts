@@ -47,197 +47,277 @@ export const LANDING_NARRATION: LandingNarration[] = [
     ]
   },
   {
-    "script": "$1,285,000. Two-car garage.",
+    "script": "The house is offered for sale at $1,285,000.",
     "file": "remotion/samples/narration-2.m4a",
-    "seconds": 4.19,
+    "seconds": 4.51,
     "timing": "provider",
     "words": [
       {
+        "text": "The",
+        "start": 0.184,
+        "end": 0.274
+      },
+      {
+        "text": "house",
+        "start": 0.274,
+        "end": 0.652
+      },
+      {
+        "text": "is",
+        "start": 0.652,
+        "end": 0.772
+      },
+      {
+        "text": "offered",
+        "start": 0.772,
+        "end": 1.04
+      },
+      {
+        "text": "for",
+        "start": 1.04,
+        "end": 1.249
+      },
+      {
+        "text": "sale",
+        "start": 1.249,
+        "end": 1.559
+      },
+      {
+        "text": "at",
+        "start": 1.559,
+        "end": 1.686
+      },
+      {
         "text": "$1,285,000.",
-        "start": 0.224,
-        "end": 2.918
-      },
-      {
-        "text": "Two-car",
-        "start": 3.029,
-        "end": 3.471
-      },
-      {
-        "text": "garage.",
-        "start": 3.471,
-        "end": 4.027
+        "start": 1.686,
+        "end": 4.384
       }
     ]
   },
   {
-    "script": "4 bedrooms, 3.5 bathrooms. Home office.",
+    "script": "Built in 2019, it has four bedrooms and 3.5 bathrooms.",
     "file": "remotion/samples/narration-3.m4a",
-    "seconds": 3.435,
+    "seconds": 4.465,
     "timing": "provider",
     "words": [
       {
-        "text": "4",
-        "start": 0.159,
-        "end": 0.405
+        "text": "Built",
+        "start": 0.216,
+        "end": 0.487
       },
       {
-        "text": "bedrooms,",
-        "start": 0.405,
-        "end": 0.969
+        "text": "in",
+        "start": 0.487,
+        "end": 0.663
+      },
+      {
+        "text": "2019,",
+        "start": 0.663,
+        "end": 1.784
+      },
+      {
+        "text": "it",
+        "start": 1.903,
+        "end": 2.025
+      },
+      {
+        "text": "has",
+        "start": 2.025,
+        "end": 2.261
+      },
+      {
+        "text": "four",
+        "start": 2.261,
+        "end": 2.457
+      },
+      {
+        "text": "bedrooms",
+        "start": 2.457,
+        "end": 2.801
+      },
+      {
+        "text": "and",
+        "start": 2.801,
+        "end": 2.912
       },
       {
         "text": "3.5",
-        "start": 1.074,
-        "end": 1.866
+        "start": 2.912,
+        "end": 3.63
       },
       {
         "text": "bathrooms.",
-        "start": 1.866,
-        "end": 2.464
-      },
-      {
-        "text": "Home",
-        "start": 2.579,
-        "end": 2.888
-      },
-      {
-        "text": "office.",
-        "start": 2.888,
-        "end": 3.351
+        "start": 3.63,
+        "end": 4.339
       }
     ]
   },
   {
-    "script": "3,240 sq ft. Solar roof.",
+    "script": "It offers 3,240 sq ft of space.",
     "file": "remotion/samples/narration-4.m4a",
-    "seconds": 3.695,
+    "seconds": 3.895,
     "timing": "provider",
     "words": [
       {
+        "text": "It",
+        "start": 0.225,
+        "end": 0.314
+      },
+      {
+        "text": "offers",
+        "start": 0.314,
+        "end": 0.624
+      },
+      {
         "text": "3,240",
-        "start": 0.197,
-        "end": 1.971
+        "start": 0.624,
+        "end": 2.356
       },
       {
         "text": "sq",
-        "start": 1.971,
-        "end": 2.312
+        "start": 2.356,
+        "end": 2.669
       },
       {
-        "text": "ft.",
-        "start": 2.312,
-        "end": 2.569
+        "text": "ft",
+        "start": 2.669,
+        "end": 2.953
       },
       {
-        "text": "Solar",
-        "start": 2.665,
-        "end": 3.121
+        "text": "of",
+        "start": 2.953,
+        "end": 3.044
       },
       {
-        "text": "roof.",
-        "start": 3.121,
-        "end": 3.556
+        "text": "space.",
+        "start": 3.044,
+        "end": 3.797
       }
     ]
   },
   {
-    "script": "Floor-to-ceiling glass. It dates from 2019.",
+    "script": "There is also floor-to-ceiling glass and a home office.",
     "file": "remotion/samples/narration-5.m4a",
-    "seconds": 3.445,
+    "seconds": 3.16,
     "timing": "provider",
     "words": [
       {
-        "text": "Floor-to-ceiling",
-        "start": 0.164,
-        "end": 1.099
+        "text": "There",
+        "start": 0.197,
+        "end": 0.4
       },
       {
-        "text": "glass.",
-        "start": 1.099,
-        "end": 1.477
+        "text": "is",
+        "start": 0.4,
+        "end": 0.499
       },
       {
-        "text": "It",
-        "start": 1.584,
-        "end": 1.719
+        "text": "also",
+        "start": 0.499,
+        "end": 0.914
       },
       {
-        "text": "dates",
-        "start": 1.719,
-        "end": 2.055
+        "text": "floor-to-ceiling",
+        "start": 0.914,
+        "end": 1.79
       },
       {
-        "text": "from",
-        "start": 2.055,
-        "end": 2.267
+        "text": "glass",
+        "start": 1.79,
+        "end": 2.152
       },
       {
-        "text": "2019.",
-        "start": 2.267,
-        "end": 3.272
+        "text": "and",
+        "start": 2.152,
+        "end": 2.305
+      },
+      {
+        "text": "a",
+        "start": 2.305,
+        "end": 2.344
+      },
+      {
+        "text": "home",
+        "start": 2.344,
+        "end": 2.575
+      },
+      {
+        "text": "office.",
+        "start": 2.575,
+        "end": 3.076
       }
     ]
   },
   {
-    "script": "Heated saltwater pool. Maya Thompson would love to show you around.",
+    "script": "Here is the heated saltwater pool. Call Maya Thompson to arrange your viewing.",
     "file": "remotion/samples/narration-6.m4a",
-    "seconds": 4.035,
+    "seconds": 4.285,
     "timing": "provider",
     "words": [
       {
-        "text": "Heated",
-        "start": 0.161,
-        "end": 0.442
+        "text": "Here",
+        "start": 0.164,
+        "end": 0.451
+      },
+      {
+        "text": "is",
+        "start": 0.451,
+        "end": 0.595
+      },
+      {
+        "text": "the",
+        "start": 0.595,
+        "end": 0.671
+      },
+      {
+        "text": "heated",
+        "start": 0.671,
+        "end": 0.968
       },
       {
         "text": "saltwater",
-        "start": 0.442,
-        "end": 1.117
+        "start": 0.968,
+        "end": 1.593
       },
       {
         "text": "pool.",
-        "start": 1.117,
-        "end": 1.491
+        "start": 1.593,
+        "end": 1.967
+      },
+      {
+        "text": "Call",
+        "start": 2.076,
+        "end": 2.227
       },
       {
         "text": "Maya",
-        "start": 1.597,
-        "end": 1.823
+        "start": 2.227,
+        "end": 2.489
       },
       {
         "text": "Thompson",
-        "start": 1.823,
-        "end": 2.359
-      },
-      {
-        "text": "would",
-        "start": 2.359,
-        "end": 2.53
-      },
-      {
-        "text": "love",
-        "start": 2.53,
-        "end": 2.772
+        "start": 2.489,
+        "end": 3.071
       },
       {
         "text": "to",
-        "start": 2.772,
-        "end": 2.876
+        "start": 3.071,
+        "end": 3.235
       },
       {
-        "text": "show",
-        "start": 2.876,
-        "end": 3.082
+        "text": "arrange",
+        "start": 3.235,
+        "end": 3.491
       },
       {
-        "text": "you",
-        "start": 3.082,
-        "end": 3.292
+        "text": "your",
+        "start": 3.491,
+        "end": 3.655
       },
       {
-        "text": "around.",
-        "start": 3.292,
-        "end": 3.873
+        "text": "viewing.",
+        "start": 3.655,
+        "end": 4.078
       }
     ]
   }

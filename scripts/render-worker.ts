@@ -17,7 +17,7 @@ import { workerSettings } from '../lib/render/worker-config'
 import { purgeExpiredTrials } from '../lib/trials/purge'
 
 const IDLE_MS = 1_000
-// test rigs render smaller and shorter (RENDER_SCALE=0.25, RENDER_MAX_FRAMES=90 in the e2e stack): a
+// test rigs render smaller and shorter (RENDER_SCALE=0.25, RENDER_MAX_FRAMES=330 in the e2e stack): a
 // factor on each run's own size (lib/render/worker-config.ts); production renders every run at its size
 const { scale, maxFrames, renderPath } = workerSettings(process.env)
 const RECOVER_EVERY_MS = 30_000

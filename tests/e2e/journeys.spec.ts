@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { latestMail, uniqueEmail } from './helpers'
 import { photos, secondProjectDrafted, tryUntilRendered } from './try-helpers'
 
-// Issue 26: the visitor's journey without a broken step. The e2e stack's worker renders 3 seconds
+// Issue 26: the visitor's journey without a broken step. The e2e stack's worker renders 11 seconds
 // at a quarter of the size.
 
 test('signing up from a rendered trial brings that trial, not the newest unrendered project', async ({ browser }) => {

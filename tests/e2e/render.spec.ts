@@ -7,7 +7,7 @@ import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { signIn } from './helpers'
 
 // Issue 12: click Render, watch the progress move over realtime, play and download the result. The
-// e2e stack's worker renders 3 seconds at a quarter of the size (RENDER_SCALE, RENDER_MAX_FRAMES)
+// e2e stack's worker renders 11 seconds at a quarter of the size (RENDER_SCALE, RENDER_MAX_FRAMES)
 // so this takes seconds.
 test('a member renders a video: the credit is taken, progress moves live, the MP4 plays and downloads', async ({ page }) => {
   test.setTimeout(180_000)
@@ -43,8 +43,8 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   await expect(result).toBeVisible({ timeout: 20_000 })
   const video = result.locator('video')
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
-  // the e2e worker renders the first 90 frames (RENDER_MAX_FRAMES)
-  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(3, 0)
+  // the e2e worker renders the first 330 frames (RENDER_MAX_FRAMES)
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(11, 0)
   await expect(card.getByTestId('render-history').getByText('Done')).toBeVisible()
   await expect(card.getByTestId('render-history').getByText('· High')).toBeVisible()
 

@@ -77,12 +77,12 @@ async function main() {
   let child: ChildProcess | null = null
   const nextPort = await freeLoopbackPort()
   const door = await startFrontDoor({ port: E2E_APP_PORT, host: '127.0.0.1', targetPort: nextPort })
-  // the render worker, rendering the first 3 seconds at a quarter of the size so a test render
+  // the render worker, rendering the first 11 seconds at a quarter of the size so a test render
   // takes seconds and leaves the cores to the other tests
   const worker = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
     cwd: root,
-    // (E2E_RENDER_MAX_FRAMES: more, for tests that listen past the title card, narrated-default.spec.ts)
-    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: process.env.E2E_RENDER_MAX_FRAMES ?? '90' },
+    // (330 frames, 11 s: enough to hear the first scene's narration after the title card, narrated-default.spec.ts)
+    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: process.env.E2E_RENDER_MAX_FRAMES ?? '330' },
     stdio: 'inherit',
   })
   let stopping = false

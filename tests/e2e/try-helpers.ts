@@ -58,7 +58,7 @@ export async function tryUntilRendered(page: Page): Promise<{ projectUrl: string
   const video = page.getByTestId('trial-video')
   await expect(video).toBeVisible({ timeout: 150_000 })
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
-  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(3, 0)
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(11, 0)
   const download = await page.request.get((await page.getByRole('link', { name: 'Download MP4' }).getAttribute('href'))!)
   expect(download.status()).toBe(200)
   expect((await download.body()).subarray(4, 8).toString()).toBe('ftyp')

@@ -5,7 +5,7 @@ import { tryUntilRendered } from './try-helpers'
 // Issue 13: the try flow as a new visitor in a fresh browser: no account, an anonymous session
 // started on the intro, the property with three photos uploading with progress, the look chosen
 // from live thumbnails, a caption edited on the project page, the one trial render watched live to
-// a playable MP4 — and only one. The e2e stack's worker renders 3 seconds at a quarter of the size.
+// a playable MP4 — and only one. The e2e stack's worker renders 11 seconds at a quarter of the size.
 // Then signing up from the finished render keeps it: the same account, confirmed by the mailed
 // link, lands on the offer to bring the trial into the new team, and the team gets the video.
 
