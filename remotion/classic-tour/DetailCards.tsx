@@ -1,4 +1,4 @@
-import { AbsoluteFill, useCurrentFrame } from 'remotion';
+import { AbsoluteFill, useCurrentFrame, useVideoConfig } from 'remotion';
 import { KenBurnsPhoto } from '../scenes/KenBurnsPhoto';
 import { clampLines, fits, titleCopy } from '../scenes/copy';
 import { cardPlan, fitFacts, fitList } from '../scenes/cards';
@@ -13,6 +13,7 @@ type Props = { props: ClassicTourProps; theme: ClassicTheme; durationInFrames: n
 /** Landscape and portrait give a photo half the frame beside the card; square is all card. */
 function Split({ props, durationInFrames, children, theme }: Props & { children: React.ReactNode }) {
   const { format } = useLayout();
+  const { width, height } = useVideoConfig();
   const photo = props.scenes[Math.min(1, props.scenes.length - 1)];
   if (format === 'square') return <AbsoluteFill style={{ backgroundColor: theme.paper }}>{children}</AbsoluteFill>;
   const photoBox = format === 'landscape' ? { left: 0, top: 0, bottom: 0, width: '42%' } : { left: 0, right: 0, top: 0, height: '34%' };
@@ -20,7 +21,13 @@ function Split({ props, durationInFrames, children, theme }: Props & { children:
   return (
     <AbsoluteFill style={{ backgroundColor: theme.paper }}>
       <div style={{ position: 'absolute', ...photoBox, overflow: 'hidden' }}>
-        <KenBurnsPhoto src={photo.src} durationInFrames={durationInFrames} motion="zoom-out" strength={0.07} />
+        <KenBurnsPhoto
+          src={photo.src}
+          durationInFrames={durationInFrames}
+          motion="zoom-out"
+          strength={0.07}
+          box={format === 'landscape' ? { width: width * 0.42, height } : { width, height: height * 0.34 }}
+        />
       </div>
       <div style={{ position: 'absolute', ...cardBox }}>{children}</div>
     </AbsoluteFill>

@@ -57,7 +57,8 @@ export function LuxuryPhoto({ props, theme, durationInFrames, index }: Props & {
   const frame = useCurrentFrame();
   const { format, safe } = useLayout();
   const scene = props.scenes[index];
-  const photo = <KenBurnsPhoto src={scene.src} durationInFrames={durationInFrames} motion={motionFor(scene, index)} strength={0.06} />;
+  // portrait frames the photograph in an 880×1100 print (below); the other formats are full-bleed
+  const photo = <KenBurnsPhoto src={scene.src} durationInFrames={durationInFrames} motion={motionFor(scene, index)} strength={0.06} box={format === 'portrait' ? { width: 880, height: 1100 } : undefined} />;
   const caption = scene.caption ? (
     <div style={{ fontFamily: FONTS.cormorant, fontStyle: 'italic', fontWeight: 400, fontSize: format === 'landscape' ? 60 : 64, lineHeight: 1.1, color: theme.ivory, textAlign: 'center', ...clampLines(2), ...riseIn(frame, 18, 16, 30) }}>
       {scene.caption}

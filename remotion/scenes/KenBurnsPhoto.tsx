@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { continueRender, delayRender, Easing, interpolate, useCurrentFrame } from 'remotion';
+import { continueRender, delayRender, Easing, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
 import type { PhotoScene } from '../schema';
 import { photoFit } from './cards';
 import { MediaImg } from './MediaImg';
@@ -17,52 +17,63 @@ type Props = {
   /** How far the camera travels: 0.08 is a gentle tour, 0.18 an energetic reel. */
   strength?: number;
   style?: CSSProperties;
+  /** The box the photo fills, in frame pixels; the whole frame unless given. */
+  box?: Size;
 };
 
-type Size = { width: number; height: number };
+export type Size = { width: number; height: number };
 
 /**
- * The photo's own pixel size and the box it fills (in frame pixels), measured before the frame is
- * shown: the render waits for them (delayRender), so every frame makes the same choice.
+ * The photo's own pixel size, measured before the frame is shown: the render waits for it
+ * (delayRender), so every frame makes the same choice. The box comes from the layout's own numbers
+ * (frame pixels), never from measuring the page: the Player, the in-browser renderer and renderMedia
+ * lay a frame out at different CSS sizes (scaled renders), and must all choose the same crop.
  */
-function usePhotoSizes(src: string) {
+/** natural sizes already read in this page, so a frame mounted later chooses at once (null: unreadable) */
+const naturalSizes = new Map<string, Size | null>();
+
+function usePhotoSizes(src: string, boxSize: Size) {
   const box = useRef<HTMLDivElement>(null);
-  const [sizes, setSizes] = useState<{ src: string; natural: Size | null; box: Size } | null>(null);
+  const known = naturalSizes.get(src);
+  const [read, setRead] = useState<{ src: string; natural: Size | null } | null>(known === undefined ? null : { src, natural: known });
+  // the frame is held until the size is read AND the frame drawn with it has been committed
+  const [handle] = useState(() => (known === undefined && typeof Image !== 'undefined' ? delayRender(`photo size of ${src}`) : null));
+  const resolved = read?.src === src;
   useLayoutEffect(() => {
-    const el = box.current;
-    if (!el || typeof Image === 'undefined') return;
-    const boxSize = { width: el.offsetWidth, height: el.offsetHeight };
-    let done = false;
-    const handle = delayRender(`photo size of ${src}`);
+    if (resolved || typeof Image === 'undefined') return;
+    let live = true;
     const finish = (natural: Size | null) => {
-      if (done) return;
-      done = true;
-      setSizes({ src, natural, box: boxSize });
-      continueRender(handle);
+      naturalSizes.set(src, natural);
+      if (live) setRead({ src, natural });
     };
     const img = new Image();
     img.onload = () => finish({ width: img.naturalWidth, height: img.naturalHeight });
     img.onerror = () => finish(null);
     img.src = src;
-    if (img.complete && img.naturalWidth > 0) finish({ width: img.naturalWidth, height: img.naturalHeight });
     return () => {
-      if (!done) {
-        done = true;
-        continueRender(handle);
-      }
+      live = false;
     };
-  }, [src]);
-  return { box, sizes: sizes?.src === src ? sizes : null };
+  }, [src, resolved]);
+  // after the commit that drew the chosen crop: only now may the renderer capture this frame
+  useLayoutEffect(() => {
+    if (resolved && handle !== null) continueRender(handle);
+  }, [resolved, handle]);
+  useLayoutEffect(() => () => {
+    if (handle !== null) continueRender(handle);
+  }, [handle]);
+  const sizes = resolved ? { natural: read.natural, box: boxSize } : null;
+  return { box, sizes };
 }
 
 /**
  * A photo with a slow camera move. The crop and the move follow the photo's real size (photoFit in
  * cards.ts): it is never drawn past MAX_UPSCALE; a photo too small to fill the box is drawn at its
- * sharp size over a blurred copy of itself. `data-fit` says what was chosen.
+ * sharp size over a darkened copy of itself (no CSS filter: the in-browser renderer does not draw one). `data-fit` says what was chosen.
  */
-export function KenBurnsPhoto({ src, durationInFrames, motion, strength = 0.1, style }: Props) {
+export function KenBurnsPhoto({ src, durationInFrames, motion, strength = 0.1, style, box: given }: Props) {
   const frame = useCurrentFrame();
-  const { box, sizes } = usePhotoSizes(src);
+  const config = useVideoConfig();
+  const { box, sizes } = usePhotoSizes(src, given ?? { width: config.width, height: config.height });
   const fit = photoFit(sizes?.natural ?? null, sizes?.box ?? { width: 1, height: 1 }, strength);
   const t = interpolate(frame, [0, durationInFrames], [0, 1], {
     extrapolateLeft: 'clamp',
@@ -84,8 +95,11 @@ export function KenBurnsPhoto({ src, durationInFrames, motion, strength = 0.1, s
     const height = sizes.natural.height * cover * fit.scale;
     return (
       <div ref={box} data-fit={state} data-upscale={fit.peakUpscale.toFixed(3)} style={{ position: 'absolute', inset: 0, overflow: 'hidden', backgroundColor: '#111', ...style }}>
-        <MediaImg src={src} style={{ width: '100%', height: '100%', objectFit: 'cover', filter: 'blur(36px) brightness(0.62) saturate(1.1)', transform: 'scale(1.15)' }} />
-        <div style={{ position: 'absolute', left: '50%', top: '50%', width, height, marginLeft: -width / 2, marginTop: -height / 2, transform, boxShadow: '0 24px 80px rgba(0,0,0,0.45)' }}>
+        {/* the fill: a darkened copy of the photo. No CSS filter or shadow: the in-browser renderer
+            (HTML-in-canvas) draws neither, and the render must look like the Player */}
+        <MediaImg src={src} style={{ width: '100%', height: '100%', objectFit: 'cover', transform: 'scale(1.15)' }} />
+        <div style={{ position: 'absolute', inset: 0, backgroundColor: 'rgba(12,12,14,0.55)' }} />
+        <div style={{ position: 'absolute', left: '50%', top: '50%', width, height, marginLeft: -width / 2, marginTop: -height / 2, transform }}>
           <MediaImg src={src} style={{ width: '100%', height: '100%', display: 'block' }} />
         </div>
       </div>

@@ -54,7 +54,7 @@ export function fitFacts(facts: readonly Fact[], capacity: number): Fact[] {
 export const MAX_UPSCALE = 1.25;
 
 export type PhotoFit = {
-  /** 'cover' fills the box; 'contain' draws the photo smaller, over a blurred copy that fills it. */
+  /** 'cover' fills the box; 'contain' draws the photo smaller, over a darkened copy that fills it. */
   mode: 'cover' | 'contain';
   /** The photo's size in the box, as a multiple of the box (1 = the cover size). */
   scale: number;
@@ -69,7 +69,7 @@ export type PhotoFit = {
  * (peak zoom 1 + strength), never past MAX_UPSCALE:
  * - it covers the box with the full move when that stays sharp;
  * - it covers with a smaller move when only the move would upscale too far;
- * - otherwise it is drawn at the largest sharp size (with the full move) over a blurred copy of
+ * - otherwise it is drawn at the largest sharp size (with the full move) over a darkened copy of
  *   itself that fills the rest of the box.
  * Unknown sizes (a picture not loaded yet) cover with the full move.
  */
