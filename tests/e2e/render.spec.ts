@@ -6,6 +6,10 @@ import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
 import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { signIn } from './helpers'
 
+// creating a video speaks its scenes before the editor opens (narrated by default, issue 25): allow for it
+const CREATED = { timeout: 120_000 }
+test.describe.configure({ timeout: 240_000 })
+
 // Issue 12: click Render, watch the progress move over realtime, play and download the result. The
 // e2e stack's worker renders 11 seconds at a quarter of the size (RENDER_SCALE, RENDER_MAX_FRAMES)
 // so this takes seconds.
@@ -18,7 +22,7 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   await page.goto(`${listing}/create-video`)
   await page.getByLabel('Video title').fill('Rendered in the browser test')
   await page.getByRole('button', { name: 'Create video' }).click()
-  await expect(page).toHaveURL(/\/edit$/, { timeout: 30_000 })
+  await expect(page).toHaveURL(/\/edit$/, CREATED)
   await page.goto(page.url().replace(/\/edit$/, ''))
 
   const card = page.getByTestId('render-card')

@@ -4,6 +4,10 @@ import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
 import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { signIn } from './helpers'
 
+// creating a video speaks its scenes before the editor opens (narrated by default, issue 25): allow for it
+const CREATED = { timeout: 120_000 }
+test.describe.configure({ timeout: 240_000 })
+
 // Issue 11: security headers on the production build, and the app (the Remotion Player included)
 // working under its Content-Security-Policy without a single violation or console error.
 
@@ -110,7 +114,7 @@ test.describe('security headers', () => {
     expect(problems).toEqual([])
     await page.getByLabel('Video title').fill('Under the CSP')
     await page.getByRole('button', { name: 'Create video' }).click()
-    await expect(page).toHaveURL(/\/edit$/, { timeout: 30_000 })
+    await expect(page).toHaveURL(/\/edit$/, CREATED)
     const player = page.getByTestId('video-player')
     await expect(player).toBeVisible()
     await player.getByTestId('player-seek').fill('45')
