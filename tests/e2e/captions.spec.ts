@@ -21,10 +21,14 @@ const SPEECH = { timeout: 60_000 }
 const EDITOR_URL = /\/props\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/edit$/
 
 async function speakScene1(page: Page, script: string) {
-  await page.getByLabel('Narration script for scene 1').fill(script)
-  const row = page.getByTestId('scene-narration').first()
+  await speakScene(page, 1, script)
+}
+
+async function speakScene(page: Page, n: number, script: string) {
+  await page.getByLabel(`Narration script for scene ${n}`).fill(script)
+  const row = page.getByTestId('scene-narration').nth(n - 1)
   // a scene spoken before offers to speak again once its script changed
-  await row.getByRole('button', { name: /^Speak( again)?: scene 1$/ }).click()
+  await row.getByRole('button', { name: new RegExp(`^Speak( again)?: scene ${n}$`) }).click()
   await expect(row.getByTestId('narration-current')).toHaveText(/^Narrated · \d+\.\d s$/, SPEECH)
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved', { timeout: 20_000 })
 }
@@ -60,6 +64,11 @@ test('captions on, the unbranded cut refused while the narration names the agent
   // an agent-free line, spoken again: the unbranded cut renders
   await page.goto(editorUrl)
   await speakScene1(page, 'Welcome home. A bright kitchen and a garden.')
+  // narrated by default: the drafted closing line names the agent too; every such scene is reworded
+  const scripts = page.getByLabel(/^Narration script for scene \d+$/)
+  for (let i = 1; i < (await scripts.count()); i++) {
+    if ((await scripts.nth(i).inputValue()).includes('Maya Thompson')) await speakScene(page, i + 1, 'Arrange your viewing today.')
+  }
   await page.goto(editorUrl.replace(/\/edit$/, ''))
   await card.getByRole('switch', { name: 'Unbranded cut' }).check()
   await expect(card.getByTestId('unbranded-leak')).toHaveCount(0)
