@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { continueRender, delayRender, Easing, interpolate, useCurrentFrame, useVideoConfig } from 'remotion';
+import { Easing, interpolate, useCurrentFrame, useDelayRender, useVideoConfig } from 'remotion';
 import type { PhotoScene } from '../schema';
 import { photoFit } from './cards';
 import { MediaImg } from './MediaImg';
@@ -35,6 +35,9 @@ const naturalSizes = new Map<string, Size | null>();
 function usePhotoSizes(src: string, boxSize: Size) {
   const box = useRef<HTMLDivElement>(null);
   const known = naturalSizes.get(src);
+  // scoped to this render: the in-browser renderer (renderMediaOnWeb) waits only for delays made
+  // through useDelayRender; the global delayRender() is invisible to it and its frames were taken early
+  const { delayRender, continueRender } = useDelayRender();
   const [read, setRead] = useState<{ src: string; natural: Size | null } | null>(known === undefined ? null : { src, natural: known });
   // the frame is held until the size is read AND the frame drawn with it has been committed
   const [handle] = useState(() => (known === undefined && typeof Image !== 'undefined' ? delayRender(`photo size of ${src}`) : null));
@@ -57,10 +60,10 @@ function usePhotoSizes(src: string, boxSize: Size) {
   // after the commit that drew the chosen crop: only now may the renderer capture this frame
   useLayoutEffect(() => {
     if (resolved && handle !== null) continueRender(handle);
-  }, [resolved, handle]);
+  }, [resolved, handle, continueRender]);
   useLayoutEffect(() => () => {
     if (handle !== null) continueRender(handle);
-  }, [handle]);
+  }, [handle, continueRender]);
   const sizes = resolved ? { natural: read.natural, box: boxSize } : null;
   return { box, sizes };
 }

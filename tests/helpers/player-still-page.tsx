@@ -33,6 +33,8 @@ window.showStill = async ({ compositionId: id, props, frame, durationInFrames, f
   );
   // pictures decoded and fonts loaded: what a person sees once the still has settled
   for (let i = 0; i < 50 && document.images.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  // every photo has chosen its crop from its own size (KenBurnsPhoto shows data-fit="pending" until then)
+  for (let i = 0; i < 250 && document.querySelector('[data-fit="pending"]'); i++) await new Promise((r) => setTimeout(r, 20));
   await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
   await document.fonts.ready;
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
