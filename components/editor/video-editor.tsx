@@ -16,6 +16,7 @@ import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
 import { listFacts } from '@/remotion/scenes/facts'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { hasUnsavedWork } from './autosave'
 import {
   addScenes,
@@ -90,6 +91,7 @@ export function VideoEditor(props: VideoEditorProps) {
   const { doc, change } = editor
   const save = useAutosave(teamId, videoId, doc, props.version)
   const details = useCompositionDetails(doc.template, doc.format, doc.props)
+  const hydrated = useHydrated()
   const [dialogOpen, setDialogOpen] = useState(false)
   // the preview opens on the title card once its text is in, like the thumbnails and the video page
   const [seekRequest, setSeekRequest] = useState<{ frame: number }>(() => ({
@@ -198,7 +200,8 @@ export function VideoEditor(props: VideoEditorProps) {
           </p>
         </aside>
 
-        <div className="min-w-0 space-y-5 xl:order-1">
+        {/* nothing can be typed before React owns the fields (see useHydrated) */}
+        <fieldset disabled={!hydrated} aria-busy={!hydrated || undefined} className="min-w-0 space-y-5 xl:order-1">
           <EditorSection id="video" title="Video" description="Its name in your lists, the template and the shape.">
             <Field
               label="Title"
@@ -400,7 +403,7 @@ export function VideoEditor(props: VideoEditorProps) {
           />
 
           <CaptionsSection doc={doc} onChange={(setting) => change((d) => setCaptions(d, setting))} />
-        </div>
+        </fieldset>
       </div>
 
       <ConflictDialog
