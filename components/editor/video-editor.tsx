@@ -1,45 +1,24 @@
 'use client'
 
 import { useMemo, useRef, useState } from 'react'
-import Link from 'next/link'
 import { toast } from 'sonner'
-import { ChevronLeft, Keyboard, Mic, Palette, Redo2, Undo2, UserRound, Users } from 'lucide-react'
-import { Avatar } from '@/components/ui/avatar'
-import { Button, ButtonLink } from '@/components/ui/button'
-import { cn } from '@/components/ui/cn'
-import { Field } from '@/components/ui/field'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { SelectField } from '@/components/listings/select-field'
+import { Keyboard } from 'lucide-react'
 import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
-import { TEMPLATE_IDS, TEMPLATES, timelineFor } from '@/remotion/catalog'
-import { VIDEO_FORMAT_IDS, VIDEO_FORMATS } from '@/remotion/constants'
+import { TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
-import { listFacts } from '@/remotion/scenes/facts'
 import { useHydrated } from '@/components/ui/use-hydrated'
 import { hasUnsavedWork } from './autosave'
 import {
   addScenes,
   fieldError,
   insertScene,
-  isShown,
   moveAnnouncement,
   moveScene,
-  normalizeHex,
   removeScene,
-  scriptStats,
-  selectedAgentId,
   setAgent,
   setBrandColor,
-  setFormat,
   setMusic,
   setMusicLevel,
-  setShow,
-  setTemplate,
-  setTemplateOption,
-  setTitle,
-  setTitleCard,
-  titleForTemplate,
   setVoice,
   unplacedErrors,
   unusedPhotos,
@@ -52,16 +31,18 @@ import {
 } from './doc'
 import { CaptionsSection, setCaptions } from './captions-section'
 import { EditorSection } from './editor-section'
-import { ToggleRow } from './inputs'
 import { MiniPreview } from './mini-preview'
+import { AgentSection } from './agent-section'
+import { ShowSection, TitleCardSection, VideoSection } from './video-sections'
+import { BrandSection } from './brand-section'
+import { EditorToolbar } from './editor-toolbar'
+import { NarrationSection } from './narration/voice-section'
 import { MusicPicker } from './music-picker'
 import { RedraftScripts } from './redraft-scripts'
 import { SceneList } from './scene-list'
 import { EditorNarration, NarrateAll } from './narration'
-import { VoiceSample, voiceOptionLabel } from '@/components/voices/voice-choice'
-import { CompositionDetailsCard, ConflictDialog, SaveStatus } from './status'
+import { CompositionDetailsCard, ConflictDialog } from './status'
 import { useAutosave, useCompositionDetails, useEditorDocument, useEditorKeys, useLeaveWarning } from './use-editor'
-import { formatDuration } from './details-state'
 
 export interface VideoEditorProps {
   teamId: string
@@ -118,7 +99,6 @@ export function VideoEditor(props: VideoEditorProps) {
   const photoByRef = useMemo(() => new Map(photos.map((photo) => [photo.ref, photo])), [photos])
   const unused = useMemo(() => unusedPhotos(photos, doc.props.scenes), [photos, doc.props.scenes])
   const template = TEMPLATES[doc.template]
-  const listing = doc.props.listing
   const others = unplacedErrors(fieldErrors, placedField)
 
   const previewScene = (index: number) => {
@@ -144,7 +124,7 @@ export function VideoEditor(props: VideoEditorProps) {
 
   return (
     <div className="space-y-5">
-      <Toolbar
+      <EditorToolbar
         title={doc.title}
         listingTitle={props.listingTitle}
         links={links}
@@ -202,106 +182,9 @@ export function VideoEditor(props: VideoEditorProps) {
 
         {/* nothing can be typed before React owns the fields (see useHydrated) */}
         <fieldset disabled={!hydrated} aria-busy={!hydrated || undefined} className="min-w-0 space-y-5 xl:order-1">
-          <EditorSection id="video" title="Video" description="Its name in your lists, the template and the shape.">
-            <Field
-              label="Title"
-              data-testid="video-title"
-              value={doc.title}
-              maxLength={120}
-              error={fieldError(fieldErrors, 'title')}
-              onChange={(event) => change((d) => setTitle(d, event.target.value), 'title')}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <SelectField
-                label="Template"
-                value={doc.template}
-                hint={template.description}
-                onChange={(event) => {
-                  const next = event.target.value as EditorDoc['template']
-                  change((d) => ({
-                    ...setTemplate(d, next),
-                    title: titleForTemplate(d.title, props.listingTitle, TEMPLATES[d.template].name, TEMPLATES[next].name),
-                  }))
-                }}
-              >
-                {TEMPLATE_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {TEMPLATES[id].name}
-                  </option>
-                ))}
-              </SelectField>
-              <fieldset className="space-y-1.5">
-                <legend className="text-sm font-medium text-ink">Format</legend>
-                <div className="grid grid-cols-3 gap-2 pt-1.5">
-                  {VIDEO_FORMAT_IDS.map((id) => {
-                    const f = VIDEO_FORMATS[id]
-                    const on = doc.format === id
-                    return (
-                      <label
-                        key={id}
-                        className={cn(
-                          'flex cursor-pointer flex-col items-center gap-1.5 rounded-lg border px-2 py-2 text-center text-xs transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
-                          on ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-border-strong text-muted hover:bg-canvas',
-                        )}
-                      >
-                        <input type="radio" name="format" value={id} checked={on} onChange={() => change((d) => setFormat(d, id))} className="sr-only" />
-                        <span aria-hidden className="flex size-7 items-center justify-center">
-                          <span className={cn('rounded-[3px] border-2', on ? 'border-brand-600' : 'border-current')} style={{ width: Math.round((f.width / Math.max(f.width, f.height)) * 26), height: Math.round((f.height / Math.max(f.width, f.height)) * 26) }} />
-                        </span>
-                        <span className="font-medium">{f.label.split(' ')[0]}</span>
-                        <span className="sr-only">{f.label}</span>
-                      </label>
-                    )
-                  })}
-                </div>
-              </fieldset>
-            </div>
-          </EditorSection>
+          <VideoSection doc={doc} change={change} fieldErrors={fieldErrors} listingTitle={props.listingTitle} />
 
-          <EditorSection id="title-card" title="Title card" description="The opening card. Left blank, it uses the property’s title and address.">
-            <Field
-              label="Heading"
-              value={doc.props.titleCard?.heading ?? ''}
-              maxLength={80}
-              placeholder={listing.title || listing.address.line}
-              error={fieldError(fieldErrors, 'titleCard.heading')}
-              onChange={(event) => change((d) => setTitleCard(d, 'heading', event.target.value), 'titleCard.heading')}
-            />
-            <Field
-              label="Subheading"
-              value={doc.props.titleCard?.subheading ?? ''}
-              maxLength={120}
-              placeholder="e.g. Open home Saturday 10–11 am"
-              error={fieldError(fieldErrors, 'titleCard.subheading')}
-              onChange={(event) => change((d) => setTitleCard(d, 'subheading', event.target.value), 'titleCard.subheading')}
-            />
-            {doc.template === 'classic-tour' ? (
-              <SelectField label="Theme" value={doc.props.theme ?? 'light'} onChange={(event) => change((d) => setTemplateOption(d, event.target.value))}>
-                <option value="light">Light — paper white</option>
-                <option value="dark">Dark — deep ink</option>
-              </SelectField>
-            ) : doc.template === 'social-reel' ? (
-              <Field
-                label="Hook"
-                value={doc.props.hook ?? ''}
-                maxLength={24}
-                placeholder={listing.offer === 'rent' ? 'For rent' : 'Just listed'}
-                hint="The big opening words, up to 24 characters."
-                error={fieldError(fieldErrors, 'hook')}
-                onChange={(event) => change((d) => setTemplateOption(d, event.target.value), 'hook')}
-              />
-            ) : (
-              <Field
-                label="Tagline"
-                value={doc.props.tagline ?? ''}
-                maxLength={60}
-                placeholder="e.g. A private harbourside retreat"
-                hint="A line under the address, up to 60 characters."
-                error={fieldError(fieldErrors, 'tagline')}
-                onChange={(event) => change((d) => setTemplateOption(d, event.target.value), 'tagline')}
-              />
-            )}
-          </EditorSection>
+          <TitleCardSection doc={doc} change={change} fieldErrors={fieldErrors} />
 
           <EditorSection
             id="scenes"
@@ -354,32 +237,7 @@ export function VideoEditor(props: VideoEditorProps) {
             </EditorNarration>
           </EditorSection>
 
-          <EditorSection id="show" title="Show" description="Cards with the property’s facts. A card with nothing to show is skipped.">
-            <ToggleRow
-              label="Price"
-              testId="show-price"
-              hint={listing.price ? 'On the title card and the end card.' : 'This property has no price.'}
-              checked={isShown(doc.props, 'price') && Boolean(listing.price)}
-              disabled={!listing.price}
-              onChange={(on) => change((d) => setShow(d, 'price', on))}
-            />
-            <ToggleRow
-              label="Facts"
-              testId="show-facts"
-              hint={listFacts(listing, doc.props.locale).length ? 'Bedrooms, bathrooms, area and year built.' : 'This property has no facts to show.'}
-              checked={isShown(doc.props, 'facts') && listFacts(listing, doc.props.locale).length > 0}
-              disabled={!listFacts(listing, doc.props.locale).length}
-              onChange={(on) => change((d) => setShow(d, 'facts', on))}
-            />
-            <ToggleRow
-              label="Features"
-              testId="show-features"
-              hint={listing.features?.length ? `${listing.features.length} feature${listing.features.length === 1 ? '' : 's'} from the property.` : 'This property has no features listed.'}
-              checked={isShown(doc.props, 'features') && Boolean(listing.features?.length)}
-              disabled={!listing.features?.length}
-              onChange={(on) => change((d) => setShow(d, 'features', on))}
-            />
-          </EditorSection>
+          <ShowSection doc={doc} change={change} />
 
           <AgentSection doc={doc} agents={agents} urls={urls} agentsHref={links.agents} onPick={(agent) => change((d) => setAgent(d, agent))} />
 
@@ -416,259 +274,5 @@ export function VideoEditor(props: VideoEditorProps) {
         onKeepMine={keepMine}
       />
     </div>
-  )
-}
-
-// ---------------------------------------------------------------- toolbar
-
-function Toolbar(props: {
-  title: string
-  listingTitle: string
-  links: VideoEditorProps['links']
-  phase: Parameters<typeof SaveStatus>[0]['phase']
-  error: string | null
-  canUndo: boolean
-  canRedo: boolean
-  onUndo: () => void
-  onRedo: () => void
-  onResolve: () => void
-}) {
-  return (
-    <>
-      <div className="space-y-3">
-        <Link href={props.links.video} className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-ink">
-          <ChevronLeft aria-hidden className="size-4" /> Video
-        </Link>
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium text-brand-700">
-            <Link href={props.links.listing} className="hover:underline">
-              {props.listingTitle}
-            </Link>
-          </p>
-          <h1 className="text-2xl font-semibold tracking-tight break-words text-ink sm:text-[1.75rem]">{props.title.trim() || 'Untitled video'}</h1>
-        </div>
-      </div>
-      {/* a direct child of the editor's column, so it stays in view for the whole page */}
-      <div className="sticky top-14 z-20 -mx-4 flex items-center gap-2 border-y border-border bg-canvas/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:top-0 lg:-mx-10 lg:px-10">
-        <div className="min-w-0 flex-1">
-          <SaveStatus phase={props.phase} error={props.error} onResolve={props.onResolve} />
-        </div>
-        <Button size="sm" variant="ghost" onClick={props.onUndo} disabled={!props.canUndo} aria-label="Undo" aria-keyshortcuts="Control+Z Meta+Z" data-testid="editor-undo">
-          <Undo2 aria-hidden /> <span className="max-sm:sr-only">Undo</span>
-        </Button>
-        <Button size="sm" variant="ghost" onClick={props.onRedo} disabled={!props.canRedo} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z" data-testid="editor-redo">
-          <Redo2 aria-hidden /> <span className="max-sm:sr-only">Redo</span>
-        </Button>
-        <ButtonLink href={props.links.video} size="sm" variant="outline">
-          Done
-        </ButtonLink>
-      </div>
-    </>
-  )
-}
-
-// ---------------------------------------------------------------- agent
-
-function AgentSection({
-  doc,
-  agents,
-  urls,
-  agentsHref,
-  onPick,
-}: {
-  doc: EditorDoc
-  agents: EditorAgent[]
-  urls: Record<string, string>
-  agentsHref: string
-  onPick: (agent: EditorAgent | null) => void
-}) {
-  const selected = selectedAgentId(doc.props, agents)
-  const current = doc.props.agent
-  const orphan = current && !selected ? current : null
-  const option = (checked: boolean) =>
-    cn(
-      'flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500',
-      checked ? 'border-brand-500 bg-brand-50' : 'border-border hover:bg-canvas',
-    )
-  return (
-    <EditorSection id="agent" title="Agent end card" description="Who viewers call at the end. Picking an agent also uses their brand colour.">
-      <fieldset>
-        <legend className="sr-only">Agent on the end card</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          <label className={option(!current)}>
-            <input type="radio" name="agent" checked={!current} onChange={() => onPick(null)} className="sr-only" />
-            <span className="flex size-9 items-center justify-center rounded-full bg-ink/5 text-subtle">
-              <UserRound aria-hidden className="size-4" />
-            </span>
-            <span className="min-w-0">
-              <span className="block text-sm font-medium text-ink">No agent card</span>
-              <span className="block text-xs text-muted">The end card shows the address and price</span>
-            </span>
-          </label>
-          {orphan ? (
-            <label className={option(true)}>
-              <input type="radio" name="agent" checked readOnly className="sr-only" />
-              <Avatar name={orphan.fullName} src={orphan.photoSrc ? urls[orphan.photoSrc] : null} />
-              <span className="min-w-0">
-                <span className="block truncate text-sm font-medium text-ink">{orphan.fullName}</span>
-                <span className="block text-xs text-muted">Current card (no longer in your agents)</span>
-              </span>
-            </label>
-          ) : null}
-          {agents.map((agent) => {
-            const checked = selected === agent.id
-            return (
-              <label key={agent.id} className={option(checked)}>
-                <input type="radio" name="agent" checked={checked} onChange={() => onPick(agent)} className="sr-only" />
-                <Avatar name={agent.fullName} src={agent.photoRef ? urls[agent.photoRef] : null} />
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-ink">{agent.fullName}</span>
-                  <span className="block truncate text-xs text-muted">{[agent.title, agent.brokerage].filter(Boolean).join(' · ') || agent.email || 'Agent'}</span>
-                </span>
-                {agent.brandColor ? <span aria-hidden className="size-4 shrink-0 rounded-full ring-1 ring-ink/10" style={{ backgroundColor: agent.brandColor }} /> : null}
-              </label>
-            )
-          })}
-        </div>
-      </fieldset>
-      {agents.length ? null : (
-        <div className="flex flex-col items-start gap-2 rounded-lg border border-dashed border-border-strong bg-canvas px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-center gap-2 text-muted">
-            <Users aria-hidden className="size-4 shrink-0 text-subtle" /> No agents yet. Add one with a photo, logo and brand colour.
-          </p>
-          <Link href={agentsHref} className="font-medium text-brand-700 hover:underline">
-            Add an agent
-          </Link>
-        </div>
-      )}
-    </EditorSection>
-  )
-}
-
-// ---------------------------------------------------------------- brand colour
-
-function BrandSection({ doc, error, onChange }: { doc: EditorDoc; error?: string; onChange: (color: string | undefined, key: string) => void }) {
-  const fallback = TEMPLATES[doc.template].defaultBrandColor
-  const color = doc.props.brandColor ?? fallback
-  const [text, setText] = useState<string | null>(null)
-  const [textError, setTextError] = useState<string | null>(null)
-  return (
-    <EditorSection id="brand" title="Brand colour" description="Accents, panels and the end card.">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="space-y-1.5">
-          <Label htmlFor="brand-color-picker">Colour</Label>
-          <input
-            id="brand-color-picker"
-            type="color"
-            value={color}
-            onChange={(event) => {
-              setText(null)
-              setTextError(null)
-              onChange(event.target.value, 'brandColor')
-            }}
-            className="block h-10 w-16 cursor-pointer rounded-lg border border-border-strong bg-surface p-1"
-          />
-        </div>
-        <div className="w-36 space-y-1.5">
-          <Label htmlFor="brand-color-hex">Hex</Label>
-          <Input
-            id="brand-color-hex"
-            value={text ?? color}
-            maxLength={7}
-            spellCheck={false}
-            aria-invalid={textError || error ? true : undefined}
-            aria-describedby="brand-color-message"
-            onChange={(event) => {
-              setText(event.target.value)
-              const hex = normalizeHex(event.target.value)
-              setTextError(hex ? null : 'Use a colour like #1d4ed8')
-              if (hex) onChange(hex, 'brandColor')
-            }}
-            onBlur={() => {
-              setText(null)
-              setTextError(null)
-            }}
-            className="font-mono uppercase"
-          />
-        </div>
-        <Button
-          size="sm"
-          variant="ghost"
-          className="mb-1"
-          disabled={!doc.props.brandColor || doc.props.brandColor === fallback}
-          onClick={() => {
-            setText(null)
-            onChange(undefined, 'brandColor:reset')
-          }}
-        >
-          <Palette aria-hidden /> Template default
-        </Button>
-      </div>
-      <p id="brand-color-message" className={cn('text-sm', textError || error ? 'text-danger-700' : 'text-muted')} role={textError || error ? 'alert' : undefined}>
-        {textError ?? error ?? (doc.props.brandColor ? 'Text on this colour is picked for contrast.' : `Using ${TEMPLATES[doc.template].name}’s own colour.`)}
-      </p>
-    </EditorSection>
-  )
-}
-
-// ---------------------------------------------------------------- voice + narration
-
-function NarrationSection({
-  doc,
-  voices,
-  seconds,
-  onVoice,
-  redraft,
-}: {
-  doc: EditorDoc
-  voices: EditorVoice[]
-  seconds: number
-  onVoice: (id: string | null) => void
-  redraft: React.ReactNode
-}) {
-  const stats = scriptStats(doc.props)
-  const tooLong = stats.seconds > seconds
-  const voiceKnown = doc.voiceId === null || voices.some((voice) => voice.id === doc.voiceId)
-  return (
-    <EditorSection
-      id="narration"
-      title="Voice and narration"
-      description="Each scene’s script is in its row above. Speak a scene in its row, or narrate them all above the scenes; the preview plays each in place."
-    >
-      {voices.length ? (
-        <div>
-          <SelectField label="Voice" value={doc.voiceId ?? ''} onChange={(event) => onVoice(event.target.value || null)}>
-            <option value="">No voice (music only)</option>
-            {voiceKnown ? null : <option value={doc.voiceId ?? ''}>Current voice (no longer offered)</option>}
-            {voices.map((voice) => (
-              <option key={voice.id} value={voice.id}>
-                {voiceOptionLabel(voice)}
-              </option>
-            ))}
-          </SelectField>
-          <VoiceSample voice={voices.find((voice) => voice.id === doc.voiceId)} />
-        </div>
-      ) : (
-        <div className="flex items-start gap-2 rounded-lg border border-dashed border-border-strong bg-canvas px-4 py-3 text-sm text-muted" data-testid="voices-empty">
-          <Mic aria-hidden className="mt-0.5 size-4 shrink-0 text-subtle" />
-          <p>
-            <span className="font-medium text-ink">No voices yet</span> — administrators add them under Voices. Your scripts are kept for when one is available.
-          </p>
-        </div>
-      )}
-      <div className="flex flex-col gap-3 rounded-lg bg-canvas px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted" aria-live="polite">
-          {stats.words ? (
-            <>
-              {stats.words} word{stats.words === 1 ? '' : 's'} · about {formatDuration(stats.seconds)} of speech for a {formatDuration(seconds)} video
-              {tooLong ? <span className="block text-warning-700">Longer than the video: shorten the scripts or give scenes more seconds.</span> : null}
-            </>
-          ) : (
-            'No narration yet.'
-          )}
-        </p>
-        {redraft}
-      </div>
-    </EditorSection>
   )
 }

@@ -1,0 +1,269 @@
+'use client'
+
+import { memo, useId, useRef } from 'react'
+import { ArrowDown, ArrowUp, Eye, GripVertical, Trash2 } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/components/ui/cn'
+import { Input, Select, Textarea } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { SCENE_SECONDS } from '@/remotion/constants'
+import type { PhotoScene } from '@/remotion/schema'
+import { DraftNumberInput } from './inputs'
+import { SceneSpeak } from './narration/scene-speak'
+import { fieldError, MOTIONS, parseSeconds, sceneLabel, type EditorPhoto, type Motion } from './doc'
+
+/** What a row can ask the list to do; one stable object, so rows re-render only when their own scene changes. */
+export interface RowActions {
+  dragStart: (id: string) => void
+  dragEnd: () => void
+  dragOver: (index: number) => void
+  drop: (index: number) => void
+  move: (from: number, to: number) => void
+  caption: (id: string, value: string) => void
+  seconds: (id: string, value: number | undefined) => void
+  motion: (id: string, value: Motion | undefined) => void
+  script: (id: string, value: string) => void
+  remove: (id: string) => void
+  preview: (index: number) => void
+  focus: (index: number) => void
+}
+
+interface SceneRowProps {
+  scene: PhotoScene
+  index: number
+  count: number
+  photo: EditorPhoto | undefined
+  url: string | undefined
+  defaultSeconds: number
+  fieldErrors: Record<string, string>
+  dragging: boolean
+  dropTarget: boolean
+  actions: RowActions
+}
+
+export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
+  const { scene, index, count } = props
+  // the row drags only when the press started on its handle (not when selecting text in a field)
+  const armed = useRef(false)
+  const base = useId()
+  const number = index + 1
+  const name = sceneLabel(scene, index)
+  const thumb = props.photo?.thumbUrl ?? props.photo?.url ?? props.url ?? undefined
+  const err = (field: string) => fieldError(props.fieldErrors, `scenes.${index}.${field}`)
+  const captionError = err('caption')
+  const secondsError = err('seconds')
+  const scriptError = err('script')
+  const srcError = err('src')
+
+  return (
+    <li
+      draggable
+      onDragStart={(event) => {
+        if (!armed.current) {
+          event.preventDefault()
+          return
+        }
+        event.dataTransfer.effectAllowed = 'move'
+        event.dataTransfer.setData('application/x-scene', scene.id)
+        event.dataTransfer.setData('text/plain', scene.id)
+        props.actions.dragStart(scene.id)
+      }}
+      onDragEnd={() => {
+        armed.current = false
+        props.actions.dragEnd()
+      }}
+      data-testid="scene-row"
+      data-scene-id={scene.id}
+      aria-label={`Scene ${number} of ${count}: ${name}`}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('application/x-scene')) return
+        event.preventDefault()
+        event.dataTransfer.dropEffect = 'move'
+        props.actions.dragOver(index)
+      }}
+      onDrop={(event) => {
+        if (!event.dataTransfer.types.includes('application/x-scene')) return
+        event.preventDefault()
+        props.actions.drop(index)
+      }}
+      className={cn(
+        'rounded-xl border bg-surface p-3 transition-shadow sm:p-4',
+        props.dragging ? 'border-brand-300 opacity-50' : 'border-border',
+        props.dropTarget && 'ring-2 ring-brand-500 ring-offset-2',
+      )}
+    >
+      <div className="flex gap-3">
+        <div className="flex shrink-0 flex-col items-center gap-1">
+          <button
+            type="button"
+            data-testid="scene-handle"
+            aria-label={`Reorder scene ${number}: ${name}. Drag, or press Alt plus the up or down arrow.`}
+            aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+            onPointerDown={() => {
+              armed.current = true
+              window.addEventListener('pointerup', () => (armed.current = false), { once: true })
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+                event.preventDefault()
+                props.actions.move(index, event.key === 'ArrowUp' ? index - 1 : index + 1)
+              } else if (event.altKey && (event.key === 'Home' || event.key === 'End')) {
+                event.preventDefault()
+                props.actions.move(index, event.key === 'Home' ? 0 : count - 1)
+              }
+            }}
+            className="flex h-9 w-7 cursor-grab items-center justify-center rounded-md text-subtle hover:bg-ink/5 hover:text-ink active:cursor-grabbing"
+          >
+            <GripVertical aria-hidden className="size-4" />
+          </button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8 w-7 px-0"
+            aria-label={`Move scene ${number} earlier`}
+            disabled={index === 0}
+            onClick={() => props.actions.move(index, index - 1)}
+          >
+            <ArrowUp aria-hidden />
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="h-8 w-7 px-0"
+            aria-label={`Move scene ${number} later`}
+            disabled={index === count - 1}
+            onClick={() => props.actions.move(index, index + 1)}
+          >
+            <ArrowDown aria-hidden />
+          </Button>
+        </div>
+
+        <div
+          className={cn(
+            'grid min-w-0 flex-1 gap-x-3 gap-y-3',
+            "grid-cols-[6rem_minmax(0,1fr)] [grid-template-areas:'thumb_actions'_'caption_caption'_'timing_timing'_'script_script']",
+            "sm:grid-cols-[8rem_minmax(0,1fr)] sm:[grid-template-areas:'thumb_caption'_'thumb_timing'_'script_script'_'actions_actions']",
+          )}
+        >
+          <div className="relative aspect-[4/3] w-full self-start overflow-hidden rounded-lg bg-ink/5 [grid-area:thumb]">
+            {thumb ? (
+              // signed storage URLs: next/image would need every host configured
+              // eslint-disable-next-line @next/next/no-img-element
+              <img src={thumb} alt={props.photo?.caption || scene.caption || `Photo of scene ${number}`} className="size-full object-cover" />
+            ) : (
+              <div className="flex size-full items-center justify-center text-xs text-muted">No preview</div>
+            )}
+            <Badge tone="neutral" className="absolute left-1.5 top-1.5 bg-white/90 tabular-nums">
+              {number}
+            </Badge>
+          </div>
+
+          <div className="min-w-0 space-y-1.5 [grid-area:caption]">
+            <Label htmlFor={`${base}-caption`}>Caption</Label>
+            <Input
+              id={`${base}-caption`}
+              data-testid="scene-caption"
+              aria-label={`Caption for scene ${number}`}
+              value={scene.caption ?? ''}
+              maxLength={80}
+              placeholder="What the viewer sees (optional)"
+              aria-invalid={captionError ? true : undefined}
+              aria-describedby={captionError ? `${base}-caption-m` : undefined}
+              onChange={(event) => props.actions.caption(scene.id, event.target.value)}
+              onFocus={() => props.actions.focus(index)}
+            />
+            {captionError ? (
+              <p id={`${base}-caption-m`} role="alert" className="text-sm text-danger-700">
+                {captionError}
+              </p>
+            ) : null}
+            {srcError ? (
+              <p role="alert" className="text-sm text-danger-700">
+                {srcError}
+              </p>
+            ) : null}
+          </div>
+
+          <div className="grid min-w-0 grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 [grid-area:timing]">
+            <div className="space-y-1.5">
+              <Label htmlFor={`${base}-seconds`}>Seconds</Label>
+              <DraftNumberInput
+                id={`${base}-seconds`}
+                aria-label={`Seconds for scene ${number}`}
+                aria-describedby={`${base}-seconds-m`}
+                aria-invalid={secondsError ? true : undefined}
+                value={scene.seconds}
+                parse={parseSeconds}
+                onCommit={(value) => props.actions.seconds(scene.id, value)}
+                placeholder={`Auto (${props.defaultSeconds})`}
+              />
+              <p id={`${base}-seconds-m`} className={cn('text-xs', secondsError ? 'text-danger-700' : 'text-muted')}>
+                {secondsError ?? `${SCENE_SECONDS.min}–${SCENE_SECONDS.max} s`}
+              </p>
+            </div>
+            <div className="space-y-1.5">
+              <Label htmlFor={`${base}-motion`}>Motion</Label>
+              <Select
+                id={`${base}-motion`}
+                aria-label={`Motion for scene ${number}`}
+                value={scene.motion ?? ''}
+                onChange={(event) => props.actions.motion(scene.id, (event.target.value || undefined) as Motion | undefined)}
+              >
+                <option value="">Automatic</option>
+                {MOTIONS.map((motion) => (
+                  <option key={motion.id} value={motion.id}>
+                    {motion.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+
+          <div className="min-w-0 space-y-1.5 [grid-area:script]">
+            <div className="flex items-baseline justify-between gap-2">
+              <Label htmlFor={`${base}-script`}>Narration</Label>
+              <span className="text-xs tabular-nums text-muted">{(scene.script ?? '').length} / 600</span>
+            </div>
+            <Textarea
+              id={`${base}-script`}
+              data-testid="scene-script"
+              aria-label={`Narration script for scene ${number}`}
+              value={scene.script ?? ''}
+              maxLength={600}
+              rows={2}
+              placeholder="What the voice says over this scene (optional)"
+              aria-invalid={scriptError ? true : undefined}
+              onChange={(event) => props.actions.script(scene.id, event.target.value)}
+              className="min-h-16"
+            />
+            {scriptError ? (
+              <p role="alert" className="text-sm text-danger-700">
+                {scriptError}
+              </p>
+            ) : null}
+            <SceneSpeak scene={scene} number={number} />
+          </div>
+
+          <div className="flex min-w-0 flex-col items-start gap-1 [grid-area:actions] sm:flex-row sm:items-center">
+            <Button size="sm" variant="ghost" className="px-2" onClick={() => props.actions.preview(index)} aria-label={`Show in preview: scene ${number}`} data-testid="scene-preview">
+              <Eye aria-hidden /> Show in preview
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="px-2 text-danger-700 hover:bg-danger-50 hover:text-danger-700 sm:ml-auto"
+              disabled={count <= 1}
+              title={count <= 1 ? 'A video needs at least one scene' : undefined}
+              aria-label={`Remove scene ${number}`}
+              onClick={() => props.actions.remove(scene.id)}
+            >
+              <Trash2 aria-hidden /> Remove
+            </Button>
+          </div>
+        </div>
+      </div>
+    </li>
+  )
+})
+
