@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
 import { parse } from 'smol-toml'
 import { z } from 'zod'
 import type { ApiSettingsInput, AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits } from './config.ts'
+import { TEMPLATE_NAMES, type EmailTemplates } from './auth/templates.ts'
 
 /** `[api]` keys the stand-in honours; PostgREST identifiers are plain names (its `db-schemas` list). */
 const ApiSection = z.object({
@@ -58,6 +60,32 @@ export function authSettingsFromToml(file: string, env: Record<string, string | 
   if (isCount(limits.email_sent)) rateLimits.emailSent = limits.email_sent
   if (Object.keys(rateLimits).length) out.rateLimits = rateLimits
   if (auth.captcha !== undefined) out.captcha = captchaFromToml(record(auth.captcha), env)
+  if (email.template !== undefined) out.emailTemplates = templatesFromToml(record(email.template), file)
+  return out
+}
+
+/**
+ * `[auth.email.template.<name>]`: `subject` and `content_path`, a path from the project's root (the
+ * folder holding supabase/), read now as the CLI reads it. An unknown name or a missing file stops
+ * start-up with the reason (the CLI refuses both too).
+ */
+function templatesFromToml(section: Record<string, unknown>, file: string): EmailTemplates {
+  const root = path.dirname(path.dirname(path.resolve(file)))
+  const out: EmailTemplates = {}
+  for (const [name, value] of Object.entries(section)) {
+    if (!(TEMPLATE_NAMES as readonly string[]).includes(name)) {
+      throw new Error(`supabase/config.toml [auth.email.template.${name}]: not a template GoTrue knows (${TEMPLATE_NAMES.join(', ')})`)
+    }
+    const entry = record(value)
+    const template: { subject?: string; content?: string } = {}
+    if (typeof entry.subject === 'string') template.subject = entry.subject
+    if (typeof entry.content_path === 'string') {
+      const contentPath = path.resolve(root, entry.content_path)
+      if (!existsSync(contentPath)) throw new Error(`supabase/config.toml [auth.email.template.${name}] content_path: no file at ${entry.content_path}`)
+      template.content = readFileSync(contentPath, 'utf8')
+    }
+    out[name as keyof EmailTemplates] = template
+  }
   return out
 }
 

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { SignJWT } from 'jose'
 import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider } from './config-file.ts'
+import type { EmailTemplates } from './auth/templates.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
 export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -73,6 +74,8 @@ export interface AuthSettings {
   /** `secure_password_change`: a password change on a session older than 24 h needs a reauthentication nonce */
   securePasswordChange: boolean
   captcha: CaptchaSettings
+  /** `[auth.email.template.*]`: subjects and bodies that replace the default mails */
+  emailTemplates: EmailTemplates
 }
 
 export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits' | 'captcha'>> & {
@@ -225,6 +228,7 @@ function authSettings(input: ConfigInput, env: Record<string, string | undefined
     additionalRedirectUrls: [] as string[],
     trustProxy: false,
     securePasswordChange: false,
+    emailTemplates: {} as EmailTemplates,
     ...fileRest,
     ...fromEnv,
     ...inputRest,

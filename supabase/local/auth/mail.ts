@@ -4,6 +4,7 @@ import type { StandInContext } from '../http.ts'
 import type { MailKind } from '../mailbox.ts'
 import { errors } from './errors.ts'
 import { RateLimiter } from './rate-limit.ts'
+import { renderTemplate, TEMPLATE_OF, textOf, type TemplateValues } from './templates.ts'
 import { generateOtp, tokenHash } from './secrets.ts'
 import type { AuthMethod } from './sessions.ts'
 import { updateUser, type UserRow } from './users.ts'
@@ -144,6 +145,23 @@ export function sendAuthMail(
 ): void {
   const kind = KINDS[type]
   const link = verifyLink(ctx, issued.hash, type, redirectTo)
+  const custom = ctx.config.auth.emailTemplates[TEMPLATE_OF[type]]
+  if (custom?.content || custom?.subject) {
+    const values: TemplateValues = {
+      ConfirmationURL: link,
+      Token: issued.otp,
+      TokenHash: issued.hash,
+      SiteURL: ctx.config.auth.siteUrl,
+      RedirectTo: redirectTo,
+      Email: issued.user.email ?? '',
+      NewEmail: type === 'email_change' ? to : '',
+      Data: issued.user.raw_user_meta_data ?? {},
+    }
+    const subject = custom.subject ? renderTemplate(custom.subject, values, { escape: false }) : kind.subject
+    const html = custom.content ? renderTemplate(custom.content, values) : defaultHtml(kind, link, issued)
+    ctx.mailbox.send({ to, subject, kind: kind.mail, text: textOf(html), html, links: [{ label: kind.action, url: link }], code: issued.otp })
+    return
+  }
   const text = [
     `${kind.subject}`,
     '',
@@ -152,17 +170,22 @@ export function sendAuthMail(
     `Or enter this code: ${issued.otp}`,
     `Token hash (for verifyOtp): ${issued.hash}`,
   ].join('\n')
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
-  const html =
-    `<h2>${esc(kind.subject)}</h2><p><a href="${esc(link)}">${esc(kind.action)}</a></p>` +
-    `<p>Or enter this code: <strong>${issued.otp}</strong></p><p><small>token hash: ${esc(issued.hash)}</small></p>`
   ctx.mailbox.send({
     to,
     subject: kind.subject,
     kind: kind.mail,
     text,
-    html,
+    html: defaultHtml(kind, link, issued),
     links: [{ label: kind.action, url: link }],
     code: issued.otp,
   })
+}
+
+/** GoTrue's default mail (no template configured): the action's link and the code. */
+function defaultHtml(kind: Kind, link: string, issued: IssuedToken): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;')
+  return (
+    `<h2>${esc(kind.subject)}</h2><p><a href="${esc(link)}">${esc(kind.action)}</a></p>` +
+    `<p>Or enter this code: <strong>${issued.otp}</strong></p><p><small>token hash: ${esc(issued.hash)}</small></p>`
+  )
 }

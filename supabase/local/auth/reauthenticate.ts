@@ -5,6 +5,7 @@ import { AuthError, errors } from './errors.ts'
 import { callerClaims, loadCaller } from './request.ts'
 import { generateOtp, tokenHash } from './secrets.ts'
 import { updateUser } from './users.ts'
+import { renderTemplate, textOf } from './templates.ts'
 import { takeEmailSend } from './mail.ts'
 
 /**
@@ -20,11 +21,15 @@ export async function reauthenticate(ctx: AuthContext, req: LocalRequest): Promi
     takeEmailSend(ctx, user.email)
     const code = generateOtp()
     await updateUser(tx, user.id, { reauthentication_token: tokenHash(user.email, code), reauthentication_sent_at: new Date() })
+    const custom = ctx.config.auth.emailTemplates.reauthentication
+    const values = { Token: code, SiteURL: ctx.config.auth.siteUrl, Email: user.email, Data: user.raw_user_meta_data ?? {} }
+    const html = custom?.content ? renderTemplate(custom.content, values) : undefined
     ctx.mailbox.send({
       to: user.email,
-      subject: 'Confirm reauthentication',
+      subject: custom?.subject ? renderTemplate(custom.subject, values, { escape: false }) : 'Confirm reauthentication',
       kind: 'reauthentication',
-      text: `Enter the code: ${code}`,
+      text: html ? textOf(html) : `Enter the code: ${code}`,
+      html,
       links: [],
       code,
     })
