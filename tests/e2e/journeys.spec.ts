@@ -97,7 +97,8 @@ test('every try step survives Back, Forward and a second tab; the run follows li
 
   // the render: the heading and the state follow the run live, also after a reload mid-run
   await page.getByRole('button', { name: 'Render my video' }).click()
-  await expect(page).toHaveURL(/\/try\/progress\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+  // the visitor's narrator speaks every scene before the run is queued (issue 25): seconds on a quiet box, more on a busy one
+  await expect(page).toHaveURL(/\/try\/progress\/[0-9a-f-]{36}$/, { timeout: 90_000 })
   const progressUrl = page.url()
   const heading = page.getByTestId('trial-run-heading')
   if (await page.getByRole('progressbar', { name: 'Render progress' }).isVisible()) {

@@ -65,7 +65,8 @@ test('an empty team sees the invitation to register its first listing', async ({
 })
 
 test('a member registers a listing with five photos, reorders them, picks the cover, then edits and archives it', async ({ browser }) => {
-  test.setTimeout(120_000)
+  // five uploads, two viewports, a search and the library: 70–130 s while other specs render beside it
+  test.setTimeout(240_000)
   const { context, page, teamId } = await ownerWithTeam(browser)
   await page.goto(`/dashboard/${teamId}/props/register`)
   await expect(page.getByRole('heading', { name: 'Register a property' })).toBeVisible(NAVIGATION)

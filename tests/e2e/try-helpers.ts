@@ -52,7 +52,8 @@ export async function tryUntilRendered(page: Page): Promise<{ projectUrl: string
   await expect(page.getByLabel('Scene 3 caption')).toHaveValue('Sunlit living room')
 
   await page.getByRole('button', { name: 'Render my video' }).click()
-  await expect(page).toHaveURL(/\/try\/progress\/[0-9a-f-]{36}$/, { timeout: 20_000 })
+  // the visitor's narrator speaks every scene before the run is queued (issue 25): seconds on a quiet box, more on a busy one
+  await expect(page).toHaveURL(/\/try\/progress\/[0-9a-f-]{36}$/, { timeout: 90_000 })
   const progressUrl = page.url()
   await expect(page.getByRole('progressbar', { name: 'Render progress' }).or(page.getByTestId('trial-video'))).toBeVisible({ timeout: 30_000 })
   const video = page.getByTestId('trial-video')
