@@ -34,7 +34,8 @@ async function speakScene(page: Page, n: number, script: string) {
 }
 
 test('captions on, the unbranded cut refused while the narration names the agent, then rendered with its badge', async ({ page }) => {
-  test.setTimeout(300_000)
+  // two speakings, two visits and a render that waits its turn behind other specs' renders
+  test.setTimeout(480_000)
   await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
   await signIn(page, DEMO.member, DEMO_PASSWORD)
   await page.waitForURL((url) => url.pathname.startsWith('/dashboard'), NAVIGATION)
@@ -75,7 +76,7 @@ test('captions on, the unbranded cut refused while the narration names the agent
   await card.getByRole('button', { name: 'Render video' }).click()
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Render queued' })).toBeVisible()
   const result = card.getByTestId('render-result')
-  await expect(result).toBeVisible({ timeout: 180_000 })
+  await expect(result).toBeVisible({ timeout: 300_000 })
   await expect(result.getByText('Unbranded', { exact: true })).toBeVisible()
   await expect(card.getByTestId('render-history').getByText('· Unbranded')).toBeVisible()
 })
