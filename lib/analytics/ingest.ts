@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { AnalyticsConfig } from './config'
+import { clientClosed, readRequestBody } from '@/lib/http/request-body'
 import { stripIngestBody } from './ingest-privacy'
 
 /*
@@ -44,10 +45,12 @@ export async function forwardIngest(request: Request, target: { url: string }, d
   let body: ArrayBuffer | undefined
   if (method === 'POST') {
     if (Number(request.headers.get('content-length') ?? 0) > MAX_INGEST_BYTES) return new Response(null, { status: 413 })
-    const raw = await request.arrayBuffer()
+    // a navigation that cuts the upload short is the person leaving, not an error to report
+    const raw = await readRequestBody(request)
+    if (!raw) return clientClosed()
     if (raw.byteLength > MAX_INGEST_BYTES) return new Response(null, { status: 413 })
     // a body that cannot be read cannot be checked: it is not passed on
-    const stripped = await stripIngestBody(raw)
+    const stripped = await stripIngestBody(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer)
     if (!stripped) return new Response(null, { status: 400 })
     body = stripped
   }

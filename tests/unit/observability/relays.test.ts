@@ -22,7 +22,7 @@ afterEach(() => vi.unstubAllEnvs())
 async function ingest(path: string, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}) {
   const { GET, POST } = await import('@/app/ingest/[...path]/route')
   const url = new URL(path, 'http://app.test')
-  const request = new NextRequest(url, { method: init.method ?? 'GET', body: init.body, headers: init.headers })
+  const request = new NextRequest(url, { method: init.method ?? 'GET', body: init.body, headers: init.headers, duplex: 'half' } as ConstructorParameters<typeof NextRequest>[1])
   const segments = url.pathname.replace(/^\/ingest\//, '').split('/').filter(Boolean)
   return (request.method === 'POST' ? POST : GET)(request, { params: Promise.resolve({ path: segments }) })
 }
@@ -91,7 +91,7 @@ function envelope(dsn: string) {
 
 async function tunnel(body: BodyInit, headers: Record<string, string> = {}) {
   const { POST } = await import('@/app/api/diagnostics/route')
-  return POST(new Request('http://app.test/api/diagnostics', { method: 'POST', body, headers }))
+  return POST(new Request('http://app.test/api/diagnostics', { method: 'POST', body, headers, duplex: 'half' } as RequestInit))
 }
 
 describe('/api/diagnostics (Sentry envelopes through this site)', () => {
@@ -120,5 +120,37 @@ describe('/api/diagnostics (Sentry envelopes through this site)', () => {
     expect((await tunnel('not an envelope')).status).toBe(400)
     expect((await tunnel(`${envelope(sentry.dsn)}\n${'x'.repeat(1_000_001)}`)).status).toBe(413)
     expect(sentry.requests.length).toBe(before)
+  })
+})
+
+/** A body the client stops sending halfway, as when the person navigates away mid-upload. */
+function cutShort(error: unknown): ReadableStream<Uint8Array> {
+  let sent = false
+  return new ReadableStream({
+    pull(controller) {
+      if (!sent) {
+        sent = true
+        controller.enqueue(new TextEncoder().encode('[{"event":'))
+      } else controller.error(error)
+    },
+  })
+}
+const aborted = () => Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
+
+describe('a relay whose client leaves mid-upload (issue 26: operations noise)', () => {
+  it('answers 499 and passes nothing on, for /ingest and /api/diagnostics alike', async () => {
+    vi.stubEnv('POSTHOG_KEY', KEY)
+    vi.stubEnv('POSTHOG_HOST', posthog.url)
+    vi.stubEnv('SENTRY_DSN', sentry.dsn)
+    const before = { posthog: posthog.requests.length, sentry: sentry.requests.length }
+    expect((await ingest('/ingest/e/?ver=1', { method: 'POST', body: cutShort(aborted()) })).status).toBe(499)
+    expect((await tunnel(cutShort(new DOMException('The operation was aborted.', 'AbortError')), {})).status).toBe(499)
+    expect(posthog.requests.length).toBe(before.posthog)
+    expect(sentry.requests.length).toBe(before.sentry)
+  })
+
+  it('still fails loudly on anything else', async () => {
+    vi.stubEnv('SENTRY_DSN', sentry.dsn)
+    await expect(tunnel(cutShort(new TypeError('something else broke')))).rejects.toThrow('something else broke')
   })
 })
