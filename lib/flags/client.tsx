@@ -14,7 +14,10 @@ export function FlagBootstrapper({ bootstrap, exposed = [] }: { bootstrap: FlagB
   useEffect(() => {
     if (!bootstrap) return
     provideFlagBootstrap(bootstrap)
-    for (const name of names ? (names.split(',') as FlagName[]) : []) exposeFlag(name, bootstrap.values[name], bootstrap.source)
+    // only what PostHog answered with a known value: an unknown variant shows the default but is no exposure
+    for (const name of names ? (names.split(',') as FlagName[]) : []) {
+      if (bootstrap.answered.includes(name)) exposeFlag(name, bootstrap.values[name], bootstrap.source)
+    }
   }, [bootstrap, names])
   return null
 }

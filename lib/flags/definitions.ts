@@ -64,6 +64,17 @@ export function resolveFlags(raw: Partial<Record<string, unknown>>): FlagValues 
   return Object.fromEntries(FLAG_NAMES.map((name) => [name, resolveFlag(name, raw[name])])) as FlagValues
 }
 
+/**
+ * True when the service's answer is one this app knows: a listed variant, or for a boolean flag a
+ * boolean or a variant name. Only such answers are exposures; anything else shows the default and
+ * records nothing (an unknown variant is not the control group).
+ */
+export function isKnownAnswer(name: FlagName, raw: unknown): boolean {
+  const flag = FLAGS[name] as BooleanFlag | VariantFlag
+  if (flag.kind === 'variant') return typeof raw === 'string' && flag.variants.includes(raw)
+  return typeof raw === 'boolean' || (typeof raw === 'string' && raw !== '')
+}
+
 /** What a page was rendered with, handed to the browser so posthog-js starts from the same answer. */
 export interface FlagBootstrap {
   /** the PostHog distinct id the server evaluated for */
@@ -73,4 +84,6 @@ export interface FlagBootstrap {
   values: FlagValues
   /** 'service' when PostHog answered; 'defaults' otherwise (then nothing is recorded as an exposure) */
   source: 'service' | 'defaults'
+  /** the flags PostHog answered with a value this app knows (only those are recorded as exposures) */
+  answered: FlagName[]
 }

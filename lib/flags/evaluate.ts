@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { FLAG_NAMES, FLAG_TIMEOUT_MS, defaultFlags, resolveFlags, type FlagValues } from './definitions'
+import { FLAG_NAMES, FLAG_TIMEOUT_MS, defaultFlags, isKnownAnswer, resolveFlags, type FlagName, type FlagValues } from './definitions'
 
 /*
  * One call to PostHog's flags endpoint (POST {host}/flags/?v=2, the one posthog-js and posthog-node
@@ -25,6 +25,8 @@ export interface EvaluateOptions {
 export interface Evaluation {
   values: FlagValues
   source: 'service' | 'defaults'
+  /** the flags PostHog answered with a known value (none with the defaults) */
+  answered: FlagName[]
   /** why the defaults were used (logged; never shown to people) */
   reason?: string
 }
@@ -38,14 +40,14 @@ export async function evaluateFlags({ host, key, distinctId, groups, timeoutMs =
       signal: AbortSignal.timeout(timeoutMs),
       cache: 'no-store',
     })
-    if (!response.ok) return { values: defaultFlags(), source: 'defaults', reason: `HTTP ${response.status}` }
+    if (!response.ok) return { values: defaultFlags(), source: 'defaults', answered: [], reason: `HTTP ${response.status}` }
     const parsed = answerSchema.safeParse(await response.json())
-    if (!parsed.success || (!parsed.data.flags && !parsed.data.featureFlags)) return { values: defaultFlags(), source: 'defaults', reason: 'unexpected answer' }
+    if (!parsed.success || (!parsed.data.flags && !parsed.data.featureFlags)) return { values: defaultFlags(), source: 'defaults', answered: [], reason: 'unexpected answer' }
     const raw: Record<string, unknown> = { ...parsed.data.featureFlags }
     for (const [name, flag] of Object.entries(parsed.data.flags ?? {})) raw[name] = flag.enabled ? (flag.variant ?? true) : false
-    return { values: resolveFlags(raw), source: 'service' }
+    return { values: resolveFlags(raw), source: 'service', answered: FLAG_NAMES.filter((name) => isKnownAnswer(name, raw[name])) }
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error)
-    return { values: defaultFlags(), source: 'defaults', reason }
+    return { values: defaultFlags(), source: 'defaults', answered: [], reason }
   }
 }

@@ -34,7 +34,7 @@ export const getFlags = cache(async (): Promise<RequestFlags> => {
   return {
     values: result.values,
     source: result.source,
-    bootstrap: { distinctId: identity.distinctId, identified: identity.identified, values: result.values, source: result.source },
+    bootstrap: { distinctId: identity.distinctId, identified: identity.identified, values: result.values, source: result.source, answered: result.answered },
   }
 })
 

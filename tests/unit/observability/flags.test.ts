@@ -38,7 +38,7 @@ describe('evaluating flags with PostHog', () => {
 
   it("asks PostHog's flags endpoint for this person and uses its answer", async () => {
     const result = await evaluateFlags({ host: posthog.url, key: 'phc_unit_test_key', distinctId: 'person-1' })
-    expect(result).toEqual({ values: { 'landing-headline': 'minutes' }, source: 'service' })
+    expect(result).toEqual({ values: { 'landing-headline': 'minutes' }, source: 'service', answered: ['landing-headline'] })
     const request = posthog.requests.at(-1)!
     expect(request.method).toBe('POST')
     expect(request.path).toBe('/flags/')
@@ -62,7 +62,8 @@ describe('evaluating flags with PostHog', () => {
 
   it('falls back to the defaults for an unknown variant, a disabled flag, an error or no service', async () => {
     posthog.setFlags({ 'landing-headline': 'hours' })
-    expect((await evaluateFlags({ host: posthog.url, key: 'k_unit_test', distinctId: 'p' })).values).toEqual(defaultFlags())
+    // an unknown variant shows the default, and is not recorded as the control group's exposure
+    expect(await evaluateFlags({ host: posthog.url, key: 'k_unit_test', distinctId: 'p' })).toMatchObject({ values: defaultFlags(), source: 'service', answered: [] })
     posthog.setFlags({ 'landing-headline': false })
     expect((await evaluateFlags({ host: posthog.url, key: 'k_unit_test', distinctId: 'p' })).values).toEqual(defaultFlags())
     posthog.setFlags({ 'landing-headline': 'minutes' })
