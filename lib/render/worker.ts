@@ -11,6 +11,7 @@ import { posterFrame } from '@/remotion/duration'
 import { uploadCaptionFiles } from './captions-output'
 import type { RenderJob, RenderProgress } from './local-renderer'
 import { resolveRunMedia } from './media-sources'
+import { storeWebPosters, webPosterPaths } from '@/lib/share/web-posters'
 import { failureMessage, RENDERS_BUCKET } from './outcome'
 
 /*
@@ -149,6 +150,8 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     if (up1.error) throw new Error(`uploading the video failed: ${up1.error.message}`)
     const up2 = await bucket.upload(posterPath, poster, { contentType: 'image/jpeg', upsert: true })
     if (up2.error) throw new Error(`uploading the poster failed: ${up2.error.message}`)
+    // the poster at the share pages' widths, stored now so a page never resizes it per request
+    await storeWebPosters(bucket, posterPath, poster)
     // captions.srt / .vtt beside them, timed by the frames this render holds (none without narration words)
     const captions = await uploadCaptionFiles(db, folder, checked.props, timeline, { from: job.frameRange?.[0], to: (job.frameRange?.[0] ?? 0) + result.durationInFrames })
     const bytes = (await stat(job.outputFile)).size
@@ -158,7 +161,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     })
     if (done.error) {
       // canceled while uploading: the files are not kept
-      await bucket.remove([outputPath, posterPath, ...(captions ? [captions.srt, captions.vtt] : [])])
+      await bucket.remove([outputPath, posterPath, ...webPosterPaths(posterPath), ...(captions ? [captions.srt, captions.vtt] : [])])
       if (!/no longer in progress/.test(done.error.message)) throw new Error(done.error.message)
     }
     log(`[worker] run ${run.id} succeeded: ${bytes} bytes`)

@@ -1,5 +1,5 @@
 import 'server-only'
-import sharp from 'sharp'
+import { createHash } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import type { Database } from '@/lib/database.types'
@@ -11,6 +11,7 @@ import { RENDERS_BUCKET } from '@/lib/render/outcome'
 import { isMediaRef, refPath } from '@/lib/videos/media-refs'
 import { VIDEO_FORMAT_IDS } from '@/remotion/constants'
 import type { PosterWidth } from './poster'
+import { webPoster } from './web-posters'
 import { agentSchema, listingSchema } from '@/remotion/schema'
 import { localeForCountry } from '@/lib/videos/draft'
 
@@ -107,19 +108,28 @@ export async function sharedFileResponse(
 }
 
 /**
- * GET /share/{id}/poster?w=…: the poster scaled down to that width as WebP, served by us (no redirect,
- * a fraction of the bytes: the share page's and the showcase's largest paint on a phone). Sharing is
- * checked on this request; the visitor's browser may keep the picture five minutes.
+ * GET /share/{id}/poster?w=…: the poster at that width as WebP, served by us (no redirect, a fraction
+ * of the bytes: the share page's and the showcase's largest paint on a phone). The scaled file is
+ * stored when the render finishes (lib/share/web-posters.ts), so this is a read, not a resize. Sharing
+ * is checked on this request; the browser may keep the picture five minutes, and asks again with its
+ * ETag after that (a render's poster never changes: 304).
  */
-export async function sharedPosterResponse(shareId: string, width: PosterWidth): Promise<Response> {
-  const video = await findSharedVideo(shareId)
+export async function sharedPosterResponse(
+  shareId: string,
+  width: PosterWidth,
+  ifNoneMatch: string | null = null,
+  clients: { db?: SupabaseClient<Database>; admin?: SupabaseClient<Database> } = {},
+): Promise<Response> {
+  const video = await findSharedVideo(shareId, clients.db)
   const notFound = new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } })
   const poster = video && signablePath(video.poster_path, video.team_id)
   if (!poster) return notFound
-  const { data, error } = await createAdminClient().storage.from(RENDERS_BUCKET).download(poster)
-  if (error || !data) return notFound
-  const body = await sharp(Buffer.from(await data.arrayBuffer())).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()
+  const etag = `"${createHash('sha256').update(`${poster}:${width}`).digest('base64url').slice(0, 22)}"`
+  const caching = { etag, 'cache-control': 'private, max-age=300' }
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers: caching })
+  const body = await webPoster((clients.admin ?? createAdminClient()).storage.from(RENDERS_BUCKET), poster, width)
+  if (!body) return notFound
   return new Response(new Uint8Array(body), {
-    headers: { 'content-type': 'image/webp', 'content-length': String(body.length), 'cache-control': 'private, max-age=300' },
+    headers: { 'content-type': 'image/webp', 'content-length': String(body.length), ...caching },
   })
 }

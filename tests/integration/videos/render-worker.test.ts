@@ -61,6 +61,11 @@ describe('the local render worker', () => {
     expect(Number(probe.format.duration)).toBeCloseTo(1.5, 0)
     const poster = await cast.service.storage.from(RENDERS_BUCKET).download(done.poster_path!)
     expect(poster.data?.type).toBe('image/jpeg')
+    // and the poster at the share pages' widths beside it, stored now (no resize per page view)
+    for (const width of [320, 480, 720]) {
+      const web = await cast.service.storage.from(RENDERS_BUCKET).download(done.poster_path!.replace(/poster\.jpg$/, `poster-${width}.webp`))
+      expect(web.data?.type, `${width}px poster`).toBe('image/webp')
+    }
 
     // the team reads its render through the bucket's policy; another team does not
     expect((await cast.member.client.storage.from(RENDERS_BUCKET).createSignedUrl(done.output_path!, 60)).error).toBeNull()

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
+import { sharedPosterResponse } from '../../../lib/share/shared-video.ts'
 import { createVideo } from '../../../lib/videos/writes.ts'
 import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from './fixtures.ts'
 
@@ -79,5 +82,30 @@ describe('sharing and the showcase', () => {
     must(await cast.member.client.rpc('set_video_shared', { p_video_id: id, p_shared: false }), 'unshare')
     expect(await listed()).not.toContain(shareId)
     expect((await behind<{ showcase: string }>(cast, 'videos', { id }))[0].showcase).toBe('none')
+  })
+
+  it('serves the poster at a page width from a stored WebP, made once, with an ETag the browser revalidates', async () => {
+    const { id, shareId } = await renderedVideo('Poster')
+    const folder = (await behind<{ output_path: string }>(cast, 'videos', { id }))[0].output_path.replace(/\/video\.mp4$/, '')
+    // a render from before the worker stored web posters (or from Lambda): only poster.jpg
+    const jpeg = await sharp({ create: { width: 1080, height: 1920, channels: 3, background: '#c0603a' } }).jpeg().toBuffer()
+    must(await cast.service.storage.from(RENDERS_BUCKET).upload(`${folder}/poster.jpg`, jpeg, { contentType: 'image/jpeg' }), 'poster')
+    must(await cast.member.client.rpc('set_video_shared', { p_video_id: id, p_shared: true }), 'share')
+    const clients = { db: cast.visitor, admin: cast.service as never }
+
+    const first = await sharedPosterResponse(shareId, 480, null, clients)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('content-type')).toBe('image/webp')
+    expect((await sharp(Buffer.from(await first.arrayBuffer())).metadata()).width).toBe(480)
+    const stored = await cast.service.storage.from(RENDERS_BUCKET).download(`${folder}/poster-480.webp`)
+    expect(stored.data?.type).toBe('image/webp')
+    const etag = first.headers.get('etag')!
+    expect(etag).toMatch(/^"[\w-]{22}"$/)
+    const again = await sharedPosterResponse(shareId, 480, etag, clients)
+    expect(again.status).toBe(304)
+
+    // unshared: nothing, whatever the browser kept
+    must(await cast.member.client.rpc('set_video_shared', { p_video_id: id, p_shared: false }), 'unshare')
+    expect((await sharedPosterResponse(shareId, 480, etag, clients)).status).toBe(404)
   })
 })

@@ -6,5 +6,5 @@ import { sharedFileResponse, sharedPosterResponse } from '@/lib/share/shared-vid
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params
   const width = posterWidthOf(new URL(request.url).searchParams.get('w'))
-  return width ? sharedPosterResponse(id, width) : sharedFileResponse(id, 'poster')
+  return width ? sharedPosterResponse(id, width, request.headers.get('if-none-match')) : sharedFileResponse(id, 'poster')
 }
