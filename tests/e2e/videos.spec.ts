@@ -170,10 +170,11 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await page.keyboard.press('ArrowRight')
   await expect(page.getByRole('radio', { name: /Classic Tour/ })).toBeChecked()
   await expect(page.getByRole('radio', { name: /Landscape/ })).toBeChecked()
-  // the seeded catalogue's active voices, in their order; none is chosen until the person picks one
-  await expect(page.getByLabel('Narration voice')).toHaveValue('')
+  // the seeded catalogue's active voices, in their order; narrated by default (issue 25): a new team
+  // starts on the template's voice and music, "No narration voice" and "No music" one choice away
+  await expect(page.getByLabel('Narration voice')).not.toHaveValue('')
   await expect(page.getByLabel('Narration voice').locator('option').nth(1)).toHaveText(/^Sarah/)
-  await expect(page.getByLabel('Music')).toHaveValue('')
+  await expect(page.getByLabel('Music')).not.toHaveValue('')
   // the narration is drafted per scene from the facts, and can be edited
   await expect(page.getByLabel(/Scene 1 script/)).toHaveValue(/12 Quay Lane/)
   await page.getByLabel(/Scene 3 script/).fill('Wake up to the garden. Call us to see it this week.')
