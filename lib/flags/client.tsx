@@ -4,6 +4,9 @@ import { useEffect, useSyncExternalStore } from 'react'
 import { exposeFlag, provideFlagBootstrap, readFlag, subscribeFlags } from '@/lib/analytics/browser'
 import { flagDefault, resolveFlag, type FlagBootstrap, type FlagName, type FlagValue } from './definitions'
 
+/** The bootstraps whose exposures were recorded. */
+const recorded = new WeakSet<FlagBootstrap>()
+
 /**
  * Rendered by a page that read flags on the server (getFlags): hands what it rendered with to
  * posthog-js (bootstrap: the same answer in the browser, no flicker) and records the experiments the
@@ -14,6 +17,10 @@ export function FlagBootstrapper({ bootstrap, exposed = [] }: { bootstrap: FlagB
   useEffect(() => {
     if (!bootstrap) return
     provideFlagBootstrap(bootstrap)
+    // one exposure per page view: each view brings its own bootstrap object, and React's development
+    // double effect (StrictMode) runs this twice for the same one
+    if (recorded.has(bootstrap)) return
+    recorded.add(bootstrap)
     // only what PostHog answered with a known value: an unknown variant shows the default but is no exposure
     for (const name of names ? (names.split(',') as FlagName[]) : []) {
       if (bootstrap.answered.includes(name)) exposeFlag(name, bootstrap.values[name], bootstrap.source)
