@@ -232,8 +232,8 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(page.getByLabel('Caption for scene 2')).toHaveValue('Harbour views from every room')
   await expect(page.getByLabel('Caption for scene 3')).toHaveValue("Chef's kitchen")
 
-  // the player's state follows play and pause
-  await expect(player.getByTestId('player-state')).toHaveText('Paused')
+  // the player's state follows play and pause (after the reload the Player mounts once the page has hydrated)
+  await expect(player.getByTestId('player-state')).toHaveText('Paused', NAVIGATION)
   await player.getByTestId('player-toggle').click()
   await expect(player.getByTestId('player-state')).toHaveText(/Playing|Buffering/)
   await expect(player.getByTestId('player-state')).toHaveText('Playing')
