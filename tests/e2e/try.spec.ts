@@ -28,7 +28,7 @@ test('a new visitor tries the whole loop: property, look, live preview, one tria
 })
 
 test('signing up from the finished trial keeps it and brings it into the new team', async ({ browser }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(420_000)
   const context = await browser.newContext()
   const page = await context.newPage()
   await tryUntilRendered(page)
@@ -54,7 +54,9 @@ test('signing up from the finished trial keeps it and brings it into the new tea
 
   await page.getByLabel('Team name').fill('Tess Realty')
   await page.getByRole('button', { name: 'Create team' }).click()
-  await expect(page).toHaveURL(/\/dashboard\/[0-9a-f-]{36}\/props\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/, { timeout: 30_000 })
+  // the import speaks the video's scenes again into the team's own clips before it opens the video
+  // (docs/try.md): 30-60 s on a 2-core box while the rest of the suite runs
+  await expect(page).toHaveURL(/\/dashboard\/[0-9a-f-]{36}\/props\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/, { timeout: 120_000 })
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Your trial is in the team' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1, name: '14 Harbour View Rd, Sydney' })).toBeVisible()
   await expect(page.getByText(/needs repair/i)).toHaveCount(0)
