@@ -314,6 +314,8 @@ test('the listing screens fit a phone', async ({ browser }) => {
 })
 
 test('a photo whose upload fails is retried alone, and a fake JPEG is refused by its content', async ({ browser }) => {
+  // a new team, a listing and several uploads: 60–100 s while the suite renders beside it
+  test.setTimeout(180_000)
   const { context, page, teamId } = await ownerWithTeam(browser)
   await page.goto(`/dashboard/${teamId}/props/register`)
   await page.getByLabel('Title').fill('Loft with a flaky connection')
