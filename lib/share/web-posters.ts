@@ -26,14 +26,17 @@ export async function scalePoster(poster: Buffer, width: PosterWidth): Promise<B
   return sharp(poster).resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()
 }
 
-/** Every width, scaled from the poster and uploaded beside it (failures are logged: pages fall back to scaling). */
+/** One width scaled and stored beside the poster; a failure is logged (the page scales again next time). */
+async function storeWebPoster(bucket: Bucket, posterPath: string, poster: Buffer, width: PosterWidth): Promise<Buffer> {
+  const body = await scalePoster(poster, width)
+  const { error } = await bucket.upload(webPosterPath(posterPath, width), body, { contentType: 'image/webp', upsert: true, cacheControl: '31536000' })
+  if (error) console.warn(`[share] storing the ${width}px poster failed: ${error.message}`)
+  return body
+}
+
+/** Every width, scaled from the poster and uploaded beside it (the worker, when a render finishes). */
 export async function storeWebPosters(bucket: Bucket, posterPath: string, poster: Buffer): Promise<void> {
-  await Promise.all(
-    POSTER_WIDTHS.map(async (width) => {
-      const { error } = await bucket.upload(webPosterPath(posterPath, width), await scalePoster(poster, width), { contentType: 'image/webp', upsert: true, cacheControl: '31536000' })
-      if (error) console.warn(`[share] storing the ${width}px poster failed: ${error.message}`)
-    }),
-  )
+  await Promise.all(POSTER_WIDTHS.map((width) => storeWebPoster(bucket, posterPath, poster, width)))
 }
 
 /** The stored web poster; made from poster.jpg and stored now when it is not there yet. Null: no poster. */
@@ -42,8 +45,5 @@ export async function webPoster(bucket: Bucket, posterPath: string, width: Poste
   if (stored.data) return Buffer.from(await stored.data.arrayBuffer())
   const original = await bucket.download(posterPath)
   if (!original.data) return null
-  const body = await scalePoster(Buffer.from(await original.data.arrayBuffer()), width)
-  const { error } = await bucket.upload(webPosterPath(posterPath, width), body, { contentType: 'image/webp', upsert: true, cacheControl: '31536000' })
-  if (error) console.warn(`[share] storing the ${width}px poster failed: ${error.message}`)
-  return body
+  return storeWebPoster(bucket, posterPath, Buffer.from(await original.data.arrayBuffer()), width)
 }
