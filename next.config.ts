@@ -5,6 +5,8 @@ import { HSTS, STATIC_SECURITY_HEADERS } from './lib/security/headers'
 
 // the code's version (SENTRY_RELEASE, else the git commit): error reports and traces carry it
 const release = releaseName()
+// a build for `npm run bench:editor-profile`: keeps its browser source maps (never for a deployment)
+const profiling = process.env.NEXT_BROWSER_SOURCEMAPS === '1'
 
 const nextConfig: NextConfig = {
   // e2e builds into its own folder so a test build never replaces the developer's
@@ -14,6 +16,8 @@ const nextConfig: NextConfig = {
   // the e2e build skips Next's own type check: `npm test` runs `tsc --noEmit` first anyway
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   poweredByHeader: false,
+  // browser source maps only for the profiling benchmark's own build (scripts/bench/editor-profile.ts)
+  productionBrowserSourceMaps: profiling,
   // the browser's zod comes configured (lib/zod-browser.ts), in the bundles that use it only
   turbopack: { resolveAlias: { zod: { browser: './lib/zod-browser.ts' } } },
   // the stylesheet (Tailwind: one small file) goes into the page's <head> instead of a render-blocking
@@ -51,7 +55,7 @@ export default withSentryConfig(nextConfig, {
   project: process.env.SENTRY_PROJECT,
   sentryUrl: process.env.SENTRY_URL,
   release: { name: release, create: Boolean(uploadToken) },
-  sourcemaps: { disable: !uploadToken, deleteSourcemapsAfterUpload: true },
+  sourcemaps: { disable: !uploadToken, deleteSourcemapsAfterUpload: !profiling },
   // the browser's envelopes go through app/api/diagnostics (any DSN, self-hosted included), not Sentry's rewrite
   tunnelRoute: undefined,
 })

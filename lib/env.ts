@@ -91,13 +91,19 @@ function describe(error: z.ZodError): string {
 
 /** For code that runs in the browser too. Next inlines NEXT_PUBLIC_* only when read literally. */
 export function publicEnv(): PublicEnv {
+  // read once: the values are fixed when the code is built or the server starts, and the first zod
+  // parse in a browser costs tens of milliseconds on a page's start (npm run bench:editor-profile)
+  if (checkedPublicEnv) return checkedPublicEnv
   const parsed = publicSchema.safeParse({
     NEXT_PUBLIC_SUPABASE_URL: process.env.NEXT_PUBLIC_SUPABASE_URL,
     NEXT_PUBLIC_SUPABASE_ANON_KEY: process.env.NEXT_PUBLIC_SUPABASE_ANON_KEY,
   })
   if (!parsed.success) throw new Error(`Invalid environment: ${describe(parsed.error)}`)
+  // the browser keeps it; a server (and its tests) may change NEXT_PUBLIC_* between calls
+  if (typeof window !== 'undefined') checkedPublicEnv = parsed.data
   return parsed.data
 }
+let checkedPublicEnv: PublicEnv | undefined
 
 /** True when the app talks to the embedded stand-in rather than a hosted project. */
 export function isLocalSupabase(url = publicEnv().NEXT_PUBLIC_SUPABASE_URL): boolean {

@@ -40,7 +40,20 @@ export const showsFeatures = (props: VideoProps) => cardPlan(props).features.len
 const totalFrames = (frames: number[], transitionFrames: number) =>
   frames.reduce((sum, f) => sum + f, 0) - transitionFrames * (frames.length - 1);
 
+// One timeline per props object and pacing: the Player's composition asks on every frame it draws and
+// the editor on every render (npm run bench:editor-profile). Props are never changed in place (an edit
+// makes a new object), and a timeline is only read, never changed, by whoever gets it.
+const timelines = new WeakMap<object, Map<TemplatePacing, Timeline>>();
+
 export function buildTimeline(props: VideoProps, pacing: TemplatePacing): Timeline {
+  let byPacing = timelines.get(props);
+  if (!byPacing) timelines.set(props, (byPacing = new Map()));
+  let timeline = byPacing.get(pacing);
+  if (!timeline) byPacing.set(pacing, (timeline = computeTimeline(props, pacing)));
+  return timeline;
+}
+
+function computeTimeline(props: VideoProps, pacing: TemplatePacing): Timeline {
   const fps = props.fps ?? DEFAULT_FPS;
   const transitionFrames = Math.round(pacing.transitionSeconds * fps);
   // A segment must outlast the transitions into and out of it, with half a second to be seen.

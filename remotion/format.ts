@@ -15,13 +15,30 @@ function safeLocale(locale: string | undefined): string {
   }
 }
 
+// Building an Intl.NumberFormat costs far more than formatting with one (the editor's Player draws
+// these cards on every keystroke: npm run bench:editor-profile), so each locale + options pair is
+// built once and kept.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string | undefined, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(safeLocale(locale), options);
+    // a server renders many videos: the kept set stays small whatever locales and currencies come by
+    if (formatters.size >= 256) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export type FormattedPrice = { amount: string; period: string | null; full: string };
 
 export function formatPrice(listing: Listing, locale?: string): FormattedPrice | null {
   const price = listing.price;
   if (!price) return null;
   const whole = Number.isInteger(price.amount);
-  const amount = new Intl.NumberFormat(safeLocale(locale), {
+  const amount = numberFormat(locale, {
     style: 'currency',
     currency: price.currency,
     minimumFractionDigits: whole ? 0 : 2,
@@ -36,7 +53,7 @@ export function formatPriceCompact(listing: Listing, locale?: string): string | 
   const price = listing.price;
   if (!price) return null;
   if (price.amount < 100_000) return formatPrice(listing, locale)?.amount ?? null;
-  return new Intl.NumberFormat(safeLocale(locale), {
+  return numberFormat(locale, {
     style: 'currency',
     currency: price.currency,
     notation: 'compact',
@@ -45,7 +62,7 @@ export function formatPriceCompact(listing: Listing, locale?: string): string | 
 }
 
 export function formatAreaParts(area: NonNullable<Listing['area']>, locale?: string) {
-  const value = new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 0 }).format(area.value);
+  const value = numberFormat(locale, { maximumFractionDigits: 0 }).format(area.value);
   return { value, unit: area.unit === 'sqm' ? 'm²' : 'sq ft' };
 }
 
@@ -55,7 +72,7 @@ export function formatArea(area: NonNullable<Listing['area']>, locale?: string):
 }
 
 export function formatCount(value: number, locale?: string): string {
-  return new Intl.NumberFormat(safeLocale(locale), { maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
 }
 
 export const OFFER_LABELS = { sale: 'For sale', rent: 'For rent' } as const;

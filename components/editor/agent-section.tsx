@@ -6,9 +6,10 @@ import { Avatar } from '@/components/ui/avatar'
 import { cn } from '@/components/ui/cn'
 import { selectedAgentId, type EditorAgent, type EditorDoc } from './doc'
 import { EditorSection } from './editor-section'
+import { sectionMemo } from './section-memo'
 
 /** "Agent end card": no card, one of the team's agents, or the card already in the props. */
-export function AgentSection({
+function AgentSectionView({
   doc,
   agents,
   urls,
@@ -83,3 +84,5 @@ export function AgentSection({
     </EditorSection>
   )
 }
+
+export const AgentSection = sectionMemo(AgentSectionView)

@@ -9,9 +9,10 @@ import { Label } from '@/components/ui/label'
 import { TEMPLATES } from '@/remotion/catalog'
 import { normalizeHex, type EditorDoc } from './doc'
 import { EditorSection } from './editor-section'
+import { sectionMemo } from './section-memo'
 
 /** "Brand colour": a picker and a hex field kept in step, and the template's own colour back. */
-export function BrandSection({ doc, error, onChange }: { doc: EditorDoc; error?: string; onChange: (color: string | undefined, key: string) => void }) {
+function BrandSectionView({ doc, error, onChange }: { doc: EditorDoc; error?: string; onChange: (color: string | undefined, key: string) => void }) {
   const fallback = TEMPLATES[doc.template].defaultBrandColor
   const color = doc.props.brandColor ?? fallback
   const [text, setText] = useState<string | null>(null)
@@ -74,3 +75,5 @@ export function BrandSection({ doc, error, onChange }: { doc: EditorDoc; error?:
     </EditorSection>
   )
 }
+
+export const BrandSection = sectionMemo(BrandSectionView)

@@ -7,6 +7,7 @@ import { hasCaptionWords } from '@/lib/captions/files'
 import type { EditorDoc } from './doc'
 import { EditorSection } from './editor-section'
 import { ToggleRow } from './inputs'
+import { sectionMemo } from './section-memo'
 
 /** The props' captions setting, checked as the schema does (the select's value comes from the DOM). */
 const captionsSchema = z.object({ enabled: z.boolean(), style: z.enum(['words', 'phrases']) })
@@ -30,7 +31,7 @@ export function setCaptions(doc: EditorDoc, setting: CaptionsSetting): EditorDoc
  * they show only once scenes are spoken; the render writes SRT and VTT files beside the MP4 either
  * way (docs/narration.md).
  */
-export function CaptionsSection({ doc, onChange }: { doc: EditorDoc; onChange: (setting: CaptionsSetting) => void }) {
+function CaptionsSectionView({ doc, onChange }: { doc: EditorDoc; onChange: (setting: CaptionsSetting) => void }) {
   const current = { enabled: doc.props.captions?.enabled ?? false, style: doc.props.captions?.style ?? 'words' }
   const spoken = hasCaptionWords(doc.props)
   const set = (patch: Partial<CaptionsSetting>) => {
@@ -67,3 +68,5 @@ export function CaptionsSection({ doc, onChange }: { doc: EditorDoc; onChange: (
     </EditorSection>
   )
 }
+
+export const CaptionsSection = sectionMemo(CaptionsSectionView, (scenes) => hasCaptionWords({ scenes }))

@@ -1,7 +1,8 @@
 // The composition details card (duration, size, fps) follows the server's answer to
 // describeComposition: loading (nothing yet) → success → refreshing (the last answer stays on
-// screen while a newer one is asked for) → success again, or error. Answers to older requests
-// are ignored, so a slow reply never overwrites a newer one.
+// screen while a newer one is asked for) → success again, or error. Answers to requests older than
+// the one that started the wait are ignored here, and useCompositionDetails drops every answer but
+// the latest request's, so a slow reply never overwrites a newer one.
 
 export type CompositionFacts = { width: number; height: number; fps: number; durationInFrames: number; seconds: number }
 
@@ -25,12 +26,15 @@ export const initialDetailsState: DetailsState = { phase: 'loading', details: nu
 export function detailsReducer(state: DetailsState, action: DetailsAction): DetailsState {
   switch (action.type) {
     case 'request':
+      // already waiting: the same state (typing asks again on every keystroke; a new state each time
+      // re-rendered the whole editor once more per key). The hook drops answers to superseded requests.
+      if (state.phase === 'loading' || state.phase === 'refreshing') return state
       return { ...state, phase: state.details ? 'refreshing' : 'loading', requestId: action.id }
     case 'success':
-      if (action.id !== state.requestId) return state
+      if (action.id < state.requestId) return state
       return { phase: 'success', details: action.details, error: null, requestId: action.id }
     case 'failure':
-      if (action.id !== state.requestId) return state
+      if (action.id < state.requestId) return state
       return { ...state, phase: 'error', error: action.error }
   }
 }

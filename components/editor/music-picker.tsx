@@ -13,6 +13,7 @@ import type { EditorAudio, EditorDoc } from './doc'
 import { EditorSection } from './editor-section'
 import { SliderField } from './inputs'
 import { PreviewButton, useMusicPreview } from './music-preview'
+import { sectionMemo } from './section-memo'
 
 type Levels = Partial<Pick<AudioTrack, 'volume' | 'duckVolume' | 'fadeInSeconds' | 'fadeOutSeconds'>>
 
@@ -21,7 +22,7 @@ type Levels = Partial<Pick<AudioTrack, 'volume' | 'duckVolume' | 'fadeInSeconds'
  * from the library (uploaded here too), each with a play/pause to hear it alone; then the volume,
  * the level under narration (ducking) and the fades. One radio group: arrow keys move between tracks.
  */
-export function MusicPicker({
+function MusicPickerView({
   doc,
   audio,
   urls,
@@ -136,3 +137,5 @@ export function MusicPicker({
     </EditorSection>
   )
 }
+
+export const MusicPicker = sectionMemo(MusicPickerView, (scenes) => scenes.some((scene) => Boolean(scene.narration || scene.script?.trim())))

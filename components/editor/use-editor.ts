@@ -166,9 +166,12 @@ export function useCompositionDetails(template: string, format: string, props: u
     const ask = async () => {
       try {
         const result = await describeComposition(template, format, props)
+        // a newer request is on its way: this answer is already out of date
+        if (id !== counter.current) return
         if (result.ok) dispatch({ type: 'success', id, details: result.data })
         else dispatch({ type: 'failure', id, error: result.error })
       } catch {
+        if (id !== counter.current) return
         dispatch({ type: 'failure', id, error: 'Could not reach the server to work out the details. Trying again…' })
         if (!cancelled) retryTimer = setTimeout(() => setRetry((n) => n + 1), DETAILS_RETRY_MS)
       }

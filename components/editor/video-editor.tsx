@@ -1,9 +1,9 @@
 'use client'
 
-import { useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Keyboard } from 'lucide-react'
-import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
+import { preloadPlayer, VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
 import { TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
 import { useHydrated } from '@/components/ui/use-hydrated'
@@ -44,6 +44,9 @@ import { EditorNarration, NarrateAll } from './narration'
 import { CompositionDetailsCard, ConflictDialog } from './status'
 import { useAutosave, useCompositionDetails, useEditorDocument, useEditorKeys, useLeaveWarning } from './use-editor'
 
+// the editor opens on the Player: its code loads while the page hydrates
+if (typeof window !== 'undefined') void preloadPlayer()
+
 export interface VideoEditorProps {
   teamId: string
   videoId: string
@@ -81,6 +84,15 @@ export function VideoEditor(props: VideoEditorProps) {
   // what the preview is doing; focusing a caption shows its scene only while nothing plays
   const playerStatus = useRef<PlayerStatus>('Paused')
   const playerBox = useRef<HTMLDivElement>(null)
+  // stable callbacks for the memoised sections (components/editor/section-memo.ts): a new function
+  // on each render would re-render them on every keystroke
+  const onSpokenUrls = useCallback((u: Record<string, string>) => setSpokenUrls((s) => ({ ...s, ...u })), [])
+  const onPickAgent = useCallback((agent: EditorAgent | null) => change((d) => setAgent(d, agent)), [change])
+  const onBrandColor = useCallback((color: string | undefined, key: string) => change((d) => setBrandColor(d, color), key), [change])
+  const onPickMusic = useCallback((ref: string | null) => change((d) => setMusic(d, ref)), [change])
+  const onMusicLevel = useCallback((patch: Parameters<typeof setMusicLevel>[1], key?: string) => change((d) => setMusicLevel(d, patch), key), [change])
+  const onVoice = useCallback((id: string | null) => change((d) => setVoice(d, id)), [change])
+  const onCaptions = useCallback((setting: Parameters<typeof setCaptions>[1]) => change((d) => setCaptions(d, setting)), [change])
   const saveState = save.state
   const phase = saveState.phase
   const fieldErrors = saveState.fieldErrors
@@ -196,7 +208,7 @@ export function VideoEditor(props: VideoEditorProps) {
               </span>
             }
           >
-            <EditorNarration teamId={teamId} videoId={videoId} doc={doc} urls={urls} onUrls={(u) => setSpokenUrls((s) => ({ ...s, ...u }))} change={change}>
+            <EditorNarration teamId={teamId} videoId={videoId} doc={doc} urls={urls} onUrls={onSpokenUrls} change={change}>
             <NarrateAll scenes={doc.props.scenes} />
             <SceneList
               scenes={doc.props.scenes}
@@ -239,28 +251,28 @@ export function VideoEditor(props: VideoEditorProps) {
 
           <ShowSection doc={doc} change={change} />
 
-          <AgentSection doc={doc} agents={agents} urls={urls} agentsHref={links.agents} onPick={(agent) => change((d) => setAgent(d, agent))} />
+          <AgentSection doc={doc} agents={agents} urls={urls} agentsHref={links.agents} onPick={onPickAgent} />
 
-          <BrandSection doc={doc} error={fieldError(fieldErrors, 'brandColor')} onChange={(color, key) => change((d) => setBrandColor(d, color), key)} />
+          <BrandSection doc={doc} error={fieldError(fieldErrors, 'brandColor')} onChange={onBrandColor} />
 
           <MusicPicker
             doc={doc}
             audio={audio}
             urls={urls}
             teamId={teamId}
-            onPick={(ref) => change((d) => setMusic(d, ref))}
-            onLevel={(patch, key) => change((d) => setMusicLevel(d, patch), key)}
+            onPick={onPickMusic}
+            onLevel={onMusicLevel}
           />
 
           <NarrationSection
             doc={doc}
             voices={voices}
             seconds={timeline.durationInFrames / timeline.fps}
-            onVoice={(id) => change((d) => setVoice(d, id))}
+            onVoice={onVoice}
             redraft={<RedraftScripts teamId={teamId} videoId={videoId} doc={doc} onApply={change} />}
           />
 
-          <CaptionsSection doc={doc} onChange={(setting) => change((d) => setCaptions(d, setting))} />
+          <CaptionsSection doc={doc} onChange={onCaptions} />
         </fieldset>
       </div>
 

@@ -9,13 +9,14 @@ import { listFacts } from '@/remotion/scenes/facts'
 import { fieldError, isShown, setFormat, setShow, setTemplate, setTemplateOption, setTitle, setTitleCard, titleForTemplate, type EditorDoc } from './doc'
 import { EditorSection } from './editor-section'
 import { ToggleRow } from './inputs'
+import { sectionMemo } from './section-memo'
 
 // The editor's plain sections: the video itself (title, template, format), the title card, and which
 // fact cards show. Each edits the document through `change` (history and autosave follow).
 
 type Change = (change: (doc: EditorDoc) => EditorDoc, key?: string | null) => void
 
-export function VideoSection({ doc, change, fieldErrors, listingTitle }: { doc: EditorDoc; change: Change; fieldErrors: Record<string, string>; listingTitle: string }) {
+function VideoSectionView({ doc, change, fieldErrors, listingTitle }: { doc: EditorDoc; change: Change; fieldErrors: Record<string, string>; listingTitle: string }) {
   const template = TEMPLATES[doc.template]
   return (
     <EditorSection id="video" title="Video" description="Its name in your lists, the template and the shape.">
@@ -76,7 +77,7 @@ export function VideoSection({ doc, change, fieldErrors, listingTitle }: { doc: 
   )
 }
 
-export function TitleCardSection({ doc, change, fieldErrors }: { doc: EditorDoc; change: Change; fieldErrors: Record<string, string> }) {
+function TitleCardSectionView({ doc, change, fieldErrors }: { doc: EditorDoc; change: Change; fieldErrors: Record<string, string> }) {
   const listing = doc.props.listing
   return (
     <EditorSection id="title-card" title="Title card" description="The opening card. Left blank, it uses the property’s title and address.">
@@ -126,7 +127,7 @@ export function TitleCardSection({ doc, change, fieldErrors }: { doc: EditorDoc;
   )
 }
 
-export function ShowSection({ doc, change }: { doc: EditorDoc; change: Change }) {
+function ShowSectionView({ doc, change }: { doc: EditorDoc; change: Change }) {
   const listing = doc.props.listing
   return (
     <EditorSection id="show" title="Show" description="Cards with the property’s facts. A card with nothing to show is skipped.">
@@ -157,3 +158,9 @@ export function ShowSection({ doc, change }: { doc: EditorDoc; change: Change })
     </EditorSection>
   )
 }
+
+export const VideoSection = sectionMemo(VideoSectionView)
+
+export const TitleCardSection = sectionMemo(TitleCardSectionView)
+
+export const ShowSection = sectionMemo(ShowSectionView)

@@ -5,7 +5,7 @@ import { Player, type PlayerRef } from '@remotion/player'
 import { AlertTriangle, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
 import { REPLAY_BLOCK } from '@/lib/analytics/constants'
-import { withMediaUrls } from '@/lib/videos/media-refs'
+import { mediaUrlSwapper } from '@/lib/videos/media-refs'
 import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import { TEMPLATE_COMPONENTS } from '@/remotion/components'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
@@ -66,7 +66,9 @@ export function PlayerImpl({
   const crashed = crashedAt === attempt
   const { width, height } = VIDEO_FORMATS[format]
   const timeline = useMemo(() => timelineFor(template, props), [template, props])
-  const inputProps = useMemo(() => withMediaUrls(props, urls) as unknown as Record<string, unknown>, [props, urls])
+  // converted with structural sharing: an edit renews only the objects it changed
+  const swapUrls = useMemo(() => mediaUrlSwapper(urls), [urls])
+  const inputProps = useMemo(() => swapUrls(props) as unknown as Record<string, unknown>, [swapUrls, props])
   const component = TEMPLATE_COMPONENTS[template] as unknown as ComponentType<Record<string, unknown>>
 
   useEffect(() => {

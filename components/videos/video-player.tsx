@@ -64,7 +64,19 @@ function ThumbnailLoading() {
   return <div aria-hidden className="size-full animate-pulse bg-ink/10" />
 }
 
-const PlayerImpl = dynamic(() => import('./player-impl').then((m) => m.PlayerImpl), { ssr: false, loading: PlayerLoading })
+let playerModule: Promise<typeof import('./player-impl')> | null = null
+/**
+ * Starts loading the Player's code (Remotion and the templates) now. next/dynamic only asks for it
+ * when the Player first renders, after the page has hydrated; a page whose first view is the Player
+ * (the editor, the video page) calls this when its own code loads, so the download and parse overlap
+ * hydration instead of following it (npm run bench:editor, "editor cold load").
+ */
+export function preloadPlayer(): Promise<typeof import('./player-impl')> {
+  playerModule ??= import('./player-impl')
+  return playerModule
+}
+
+const PlayerImpl = dynamic(() => preloadPlayer().then((m) => m.PlayerImpl), { ssr: false, loading: PlayerLoading })
 const ThumbnailImpl = dynamic(() => import('./player-thumbnail').then((m) => m.ThumbnailImpl), { ssr: false, loading: ThumbnailLoading })
 
 /**

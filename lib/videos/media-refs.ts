@@ -64,18 +64,41 @@ export function collectMediaRefs(props: unknown): string[] {
  * permission) is left as is: the components show a placeholder instead of a broken request.
  */
 export function withMediaUrls<P extends VideoProps>(props: P, urls: Record<string, string>): P {
+  return mediaUrlSwapper(urls)(props)
+}
+
+/**
+ * `withMediaUrls` for one set of URLs that hands back the same converted object for the same input
+ * object: after an edit only what changed is new (the edited scene, the music that was swapped), so
+ * what the Player draws from the rest (cached cards, memoised audio curves) is reused. Props are
+ * never changed in place (the editor makes a new object on each edit), which this relies on.
+ */
+export function mediaUrlSwapper(urls: Record<string, string>): <P extends VideoProps>(props: P) => P {
   const swap = <S extends string | undefined>(src: S): S =>
     (isMediaRef(src) && Object.prototype.hasOwnProperty.call(urls, src) ? urls[src] : src) as S
-  return {
-    ...props,
-    scenes: props.scenes.map((scene) => ({
-      ...scene,
-      src: swap(scene.src),
-      ...(scene.narration ? { narration: { ...scene.narration, src: swap(scene.narration.src) } } : {}),
-    })),
-    ...(props.agent ? { agent: { ...props.agent, photoSrc: swap(props.agent.photoSrc), logoSrc: swap(props.agent.logoSrc) } } : {}),
-    ...(props.music ? { music: { ...props.music, src: swap(props.music.src) } } : {}),
-    ...(props.narration ? { narration: { ...props.narration, src: swap(props.narration.src) } } : {}),
+  const converted = new WeakMap<object, object>()
+  const once = <T extends object>(value: T, convert: (value: T) => T): T => {
+    const known = converted.get(value) as T | undefined
+    if (known) return known
+    const fresh = convert(value)
+    converted.set(value, fresh)
+    return fresh
+  }
+  type Scene = VideoProps['scenes'][number]
+  const sceneWithUrls = (scene: Scene): Scene => ({
+    ...scene,
+    src: swap(scene.src),
+    ...(scene.narration ? { narration: { ...scene.narration, src: swap(scene.narration.src) } } : {}),
+  })
+  return (props) => {
+    const scenes = once(props.scenes, (list) => list.map((scene) => once(scene, sceneWithUrls)))
+    return {
+      ...props,
+      scenes,
+      ...(props.agent ? { agent: once(props.agent, (agent) => ({ ...agent, photoSrc: swap(agent.photoSrc), logoSrc: swap(agent.logoSrc) })) } : {}),
+      ...(props.music ? { music: once(props.music, (music) => ({ ...music, src: swap(music.src) })) } : {}),
+      ...(props.narration ? { narration: once(props.narration, (track) => ({ ...track, src: swap(track.src) })) } : {}),
+    }
   }
 }
 

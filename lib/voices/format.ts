@@ -1,3 +1,6 @@
+// built once: constructing DisplayNames costs more than a lookup (the editor lists voices on each render)
+let languageNames: Intl.DisplayNames | undefined
+
 /**
  * "English (United States)" for en-US. Variant subtags (en-GB-scotland) are left out of the words:
  * runtimes name them differently (Node "Scottish Standard English", Chromium "SCOTLAND"), and a page
@@ -7,7 +10,8 @@
 export function languageLabel(tag: string): string {
   const kept = tag.split('-').filter((part, i) => i === 0 || /^([A-Za-z]{2}|\d{3}|[A-Za-z]{4})$/.test(part))
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' }).of(kept.join('-')) ?? tag
+    languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', languageDisplay: 'standard' })
+    return languageNames.of(kept.join('-')) ?? tag
   } catch {
     return tag
   }

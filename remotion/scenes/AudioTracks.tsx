@@ -1,4 +1,5 @@
 import { Audio } from '@remotion/media';
+import { useMemo } from 'react';
 import { interpolate, Sequence, useVideoConfig } from 'remotion';
 import { narrationOffsetFrames, segmentStarts, type Timeline } from '../duration';
 import { musicUrl } from '../music';
@@ -26,6 +27,12 @@ export const MAX_DUCK_VOLUME = 0.28;
 
 /** Frames of the video (from its first frame) during which a scene's narration speaks. */
 export type DuckWindow = { from: number; to: number };
+
+const parseWindows = (key: string): DuckWindow[] =>
+  key.split(';').map((pair) => {
+    const [from, to] = pair.split(':').map(Number);
+    return { from, to };
+  });
 
 /**
  * Where the scenes' narration speaks: each narrated photo scene from `narrationOffsetFrames` after its
@@ -120,7 +127,20 @@ export function AudioTracks({
 }) {
   const { fps, durationInFrames } = useVideoConfig();
   const musicStart = music ? Math.round((music.startSeconds ?? 0) * fps) : 0;
+  const narrationStart = narration ? Math.round((narration.startSeconds ?? 0) * fps) : 0;
   const windows = music && scenes && timeline ? narrationWindows(scenes, timeline) : [];
+  // Remotion evaluates a volume callback over every frame of the video whenever the callback is a new
+  // function (for its timeline display), so the curves are kept while nothing they depend on changes:
+  // typing a caption re-renders this on each keystroke (npm run bench:editor-profile)
+  const windowsKey = windows.map((w) => `${w.from}:${w.to}`).join(';');
+  const musicVolume = useMemo(
+    () => (music ? trackVolume(music, fps, durationInFrames - musicStart, windowsKey ? parseWindows(windowsKey) : [], musicStart) : null),
+    [music, fps, durationInFrames, musicStart, windowsKey],
+  );
+  const narrationVolume = useMemo(
+    () => (narration ? trackVolume(narration, fps, durationInFrames - narrationStart) : null),
+    [narration, fps, durationInFrames, narrationStart],
+  );
   return (
     <>
       {music ? (
@@ -129,15 +149,15 @@ export function AudioTracks({
             src={musicUrl(music.src)}
             loop
             loopVolumeCurveBehavior="extend"
-            volume={trackVolume(music, fps, durationInFrames - musicStart, windows, musicStart)}
+            volume={musicVolume ?? undefined}
           />
         </Sequence>
       ) : null}
       {narration ? (
-        <Sequence from={Math.round((narration.startSeconds ?? 0) * fps)} name="Narration" layout="none">
+        <Sequence from={narrationStart} name="Narration" layout="none">
           <Audio
             src={narration.src}
-            volume={trackVolume(narration, fps, durationInFrames - Math.round((narration.startSeconds ?? 0) * fps))}
+            volume={narrationVolume ?? undefined}
           />
         </Sequence>
       ) : null}

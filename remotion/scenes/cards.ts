@@ -23,6 +23,18 @@ export type CardPlan = {
  * card shows them large.
  */
 export function cardPlan(props: Pick<VideoProps, 'listing' | 'show' | 'locale'>): CardPlan {
+  // kept per listing object (an edit of a scene keeps the listing): the plan formats numbers with Intl
+  const key = `${props.show?.facts !== false}|${props.show?.features !== false}|${props.locale ?? ''}`;
+  let byKey = plans.get(props.listing);
+  if (!byKey) plans.set(props.listing, (byKey = new Map()));
+  let plan = byKey.get(key);
+  if (!plan) byKey.set(key, (plan = planCards(props)));
+  return plan;
+}
+
+const plans = new WeakMap<object, Map<string, CardPlan>>();
+
+function planCards(props: Pick<VideoProps, 'listing' | 'show' | 'locale'>): CardPlan {
   const facts = props.show?.facts === false ? [] : listFacts(props.listing, props.locale);
   const features = props.show?.features === false ? [] : (props.listing.features ?? []);
   if (features.length >= MIN_FEATURES_FOR_CARD) return { facts, foldedFeatures: [], features, sparseFeatures: false };

@@ -15,11 +15,22 @@ describe('composition details state', () => {
     expect(s).toMatchObject({ phase: 'success', details: { seconds: 40 } })
   })
 
-  it('ignores answers to older requests', () => {
+  it('ignores answers to requests older than the one that started the wait', () => {
     let s = detailsReducer(initialDetailsState, { type: 'request', id: 1 })
+    s = detailsReducer(s, { type: 'success', id: 1, details: facts(30) })
     s = detailsReducer(s, { type: 'request', id: 2 })
     expect(detailsReducer(s, { type: 'success', id: 1, details: facts(10) })).toBe(s)
     expect(detailsReducer(s, { type: 'failure', id: 1, error: 'old' })).toBe(s)
+  })
+
+  it('keeps the same state while an answer is awaited (no re-render per keystroke) and takes the newest answer', () => {
+    let s = detailsReducer(initialDetailsState, { type: 'request', id: 1 })
+    s = detailsReducer(s, { type: 'success', id: 1, details: facts(30) })
+    const waiting = detailsReducer(s, { type: 'request', id: 2 })
+    expect(detailsReducer(waiting, { type: 'request', id: 3 })).toBe(waiting)
+    expect(detailsReducer(waiting, { type: 'request', id: 4 })).toBe(waiting)
+    // the hook only passes on the latest request's answer (4), which the wait started by 2 accepts
+    expect(detailsReducer(waiting, { type: 'success', id: 4, details: facts(44) })).toMatchObject({ phase: 'success', details: { seconds: 44 }, requestId: 4 })
   })
 
   it('shows an error, keeps the last details, and recovers on the next answer', () => {

@@ -13,6 +13,7 @@ import { ShareCard } from '@/components/videos/share-card'
 import { siteUrl } from '@/lib/env'
 import { Storyboard } from '@/components/videos/storyboard'
 import { VideoPlayer } from '@/components/videos/video-player'
+import { PlayerPreload } from '@/components/videos/player-preload'
 import { VideoStatusBadge } from '@/components/videos/video-status-badge'
 import { RENDER_CREDIT_COST } from '@/lib/constants'
 import { getCreditBalance } from '@/lib/credits/queries'
@@ -79,6 +80,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-8">
           <section aria-label="Preview" className="space-y-3">
+            {checked.ok ? <PlayerPreload /> : null}
             {checked.ok ? (
               <VideoPlayer
                 template={video.template}
