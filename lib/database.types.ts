@@ -1653,6 +1653,7 @@ export type Database = {
         Returns: ({
           share_id: string
           title: string
+          listing_title: string
           city: string
           format: string
           poster_path: string

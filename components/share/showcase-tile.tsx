@@ -41,7 +41,7 @@ export function ShowcaseTile({ video, eager = false }: { video: ShowcaseVideo; e
         <video ref={ref} muted loop playsInline preload="none" aria-hidden className="absolute inset-0 h-full w-full object-cover opacity-0 transition group-hover:opacity-100 group-focus-visible:opacity-100" />
       </div>
       <div className="p-3">
-        <p className="truncate font-medium text-ink">{video.title}</p>
+        <p className="truncate font-medium text-ink">{video.name}</p>
         <p className="text-sm text-muted">
           {[video.city, formatLabel(video.format)].filter(Boolean).join(' · ')}
         </p>

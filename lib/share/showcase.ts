@@ -20,13 +20,15 @@ export type ShowcaseQuery = z.infer<typeof showcaseQuerySchema>
 const rowSchema = z.object({
   share_id: shareIdSchema,
   title: z.string(),
+  listing_title: z.string().nullable(),
   city: z.string().nullable(),
   format: z.enum(VIDEO_FORMAT_IDS),
   poster_path: z.string().nullable(),
   updated_at: z.string(),
   total: z.coerce.number().int().min(0),
 })
-export type ShowcaseVideo = Omit<z.infer<typeof rowSchema>, 'total'>
+/** A tile: `name` is the listing's title, as on the share page it opens (the video's name without one). */
+export type ShowcaseVideo = Omit<z.infer<typeof rowSchema>, 'total' | 'title' | 'listing_title'> & { name: string }
 
 export async function listShowcase(query: ShowcaseQuery): Promise<{ videos: ShowcaseVideo[]; total: number }> {
   const db = await createClient()
@@ -37,5 +39,8 @@ export async function listShowcase(query: ShowcaseQuery): Promise<{ videos: Show
   })
   if (error) throw new Error(`reading the showcase failed: ${error.message}`)
   const rows = z.array(rowSchema).parse(data ?? [])
-  return { videos: rows.map(({ total: _t, ...video }) => video), total: rows[0]?.total ?? 0 }
+  return {
+    videos: rows.map(({ total: _t, title, listing_title, ...video }) => ({ ...video, name: listing_title ?? title })),
+    total: rows[0]?.total ?? 0,
+  }
 }

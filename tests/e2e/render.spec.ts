@@ -82,7 +82,8 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   const service = createClient(standInUrl, CLI_SERVICE_ROLE_KEY, { auth: { persistSession: false }, realtime: serverRealtimeOptions })
   expect((await service.from('videos').update({ showcase: 'approved' }).eq('share_id', shareId)).error).toBeNull()
   await publicPage.goto('/showcase')
-  const tile = publicPage.getByRole('link', { name: /Rendered in the browser test/ })
+  // the tile is named by the listing's title, as the share page is (not the video's name)
+  const tile = publicPage.locator(`a[href="/share/${shareId}"]`)
   await expect(tile).toBeVisible()
   const filters = publicPage.getByRole('navigation', { name: 'Filter by format' })
   await filters.getByRole('link', { name: 'Landscape' }).click()
@@ -97,7 +98,7 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   expect((await publicPage.goto(shareUrl))?.status()).toBe(404)
   expect((await publicPage.request.get(`${shareUrl}/video`, { maxRedirects: 0 })).status()).toBe(404)
   await publicPage.goto('/showcase')
-  await expect(publicPage.getByRole('link', { name: /Rendered in the browser test/ })).toHaveCount(0)
+  await expect(publicPage.locator(`a[href="/share/${shareId}"]`)).toHaveCount(0)
   await visitor.close()
 
   // one credit spent (shown after a reload)

@@ -77,6 +77,11 @@ describe('sharing and the showcase', () => {
     expect((await cast.member.client.rpc('review_showcase', { p_video_id: id, p_approve: true })).error?.message).toBe('Only site administrators review the showcase')
     expect(must(await cast.siteAdmin.client.rpc('review_showcase', { p_video_id: id, p_approve: true }), 'approve')).toBe('approved')
     expect(await listed()).toContain(shareId)
+    // the tile is named by the listing's title, as the share page is (the video's name only without one)
+    const row = (must(await cast.visitor.rpc('showcase_videos', { p_limit: 48 }), 'rows') as { share_id: string; title: string; listing_title: string | null }[]).find((v) => v.share_id === shareId)
+    const stored = (await behind<{ props: { listing: { title?: string } } }>(cast, 'videos', { id }))[0]
+    expect(stored.props.listing.title?.trim()).toBeTruthy()
+    expect(row).toMatchObject({ title: 'Showcase', listing_title: stored.props.listing.title?.trim() })
     // filtered by format
     expect((must(await cast.visitor.rpc('showcase_videos', { p_format: 'landscape' }), 'landscape') as { share_id: string }[]).map((v) => v.share_id)).not.toContain(shareId)
     must(await cast.member.client.rpc('set_video_shared', { p_video_id: id, p_shared: false }), 'unshare')
