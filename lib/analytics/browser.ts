@@ -2,7 +2,7 @@ import type { PostHog } from 'posthog-js'
 import type { FlagBootstrap, FlagName } from '@/lib/flags/definitions'
 import { browserSaysOptOut, writeOptOutCookie } from './consent'
 import { INGEST_PATH, REPLAY_BLOCK_SELECTOR } from './constants'
-import { parseEvent, type AnalyticsEvent, type EventProperties } from './events'
+import type { AnalyticsEvent, EventProperties } from './events'
 import { replayMasking, stripStoredAddresses } from './replay-privacy'
 import { stripUrls } from './url-privacy'
 
@@ -42,8 +42,12 @@ function whenReady(task: Task): void {
 /** Sends a catalogue event (lib/analytics/events.ts); a no-op when analytics is off. */
 export function capture<E extends AnalyticsEvent>(event: E, properties: EventProperties<E>): void {
   if (state === 'off') return
-  const checked = parseEvent(event, properties)
-  if (checked) whenReady((posthog) => posthog.capture(event, checked))
+  // the catalogue's schemas (zod) load with the first event, not with every page: this module is in
+  // the root layout, and a static import put zod's 390 KB into every page (npm run lighthouse)
+  void import('./events').then(({ parseEvent }) => {
+    const checked = parseEvent(event, properties)
+    if (checked) whenReady((posthog) => posthog.capture(event, checked))
+  })
 }
 
 /** Dashboard pages: events belong to the team being worked in. */
