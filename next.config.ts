@@ -20,9 +20,10 @@ const nextConfig: NextConfig = {
   productionBrowserSourceMaps: profiling,
   // the browser's zod comes configured (lib/zod-browser.ts), in the bundles that use it only
   turbopack: { resolveAlias: { zod: { browser: './lib/zod-browser.ts' } } },
-  // the stylesheet (Tailwind: one small file) goes into the page's <head> instead of a render-blocking
-  // request: one round trip less before the first paint on a slow link (measured: npm run lighthouse)
-  experimental: { inlineCss: true },
+  // The stylesheet is a file again, not inlined (experimental.inlineCss): Next put the 72 KB of CSS into
+  // the page's <head> and twice more into its RSC payload, 251 KB of HTML for /privacy that the browser
+  // parsed on every page. Lighthouse, same box and build, inlined → file: total blocking time 1.8 s →
+  // 1.0 s on /, 1.4 s → 0.5 s on /showcase (docs/sharing.md, "Measured").
   reactStrictMode: true,
   // the addresses the README and `npm run dev` print: Next blocks its development resources (and so
   // hydration) for origins it was not told about
