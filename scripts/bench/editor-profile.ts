@@ -7,11 +7,11 @@
 //   npm run bench:editor-profile -- --keys 40 --top 30 --save-trace /tmp/typing.json
 import { writeFile } from 'node:fs/promises'
 import os from 'node:os'
-import { chromium, type CDPSession, type Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
-import { DEMO, DEMO_PASSWORD, appUrl, standInUrl } from '../../tests/e2e/env.ts'
-import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts'
-import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../demo-listing.ts'
+import { appUrl } from '../../tests/e2e/env.ts'
+import { DEMO_LISTING_ID, DEMO_TEAM_ID } from '../demo-listing.ts'
+import { demoOwnerSession } from '../lib/demo-session.ts'
 import { startStack, stopStack } from '../lib/e2e-stack.ts'
 
 const args = process.argv.slice(2)
@@ -160,15 +160,8 @@ async function typeIntoCaption(page: Page, count: number) {
 async function main() {
   console.log(`${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${keys} keystrokes`)
   const stack = await startStack()
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  const { browser, page } = await demoOwnerSession()
   try {
-    await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.goto(`${appUrl}/auth/login?next=%2Fdashboard`)
-    await page.getByLabel(/email/i).first().fill(DEMO.owner)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: /sign in/i }).click()
-    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/, { timeout: 60_000 })
     await page.goto(`${appUrl}/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}/create-video`)
     await page.getByLabel('Video title').fill('Profiled tour')
     await page.getByRole('button', { name: 'Create video' }).click()

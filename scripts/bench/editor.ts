@@ -14,10 +14,10 @@
 //   npm run bench:editor                  5 rounds, 20 keystrokes
 //   npm run bench:editor -- --rounds 10
 import os from 'node:os'
-import { chromium, type Page } from '@playwright/test'
-import { DEMO, DEMO_PASSWORD, appUrl, standInUrl } from '../../tests/e2e/env.ts'
-import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config.ts'
-import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../demo-listing.ts'
+import type { Page } from '@playwright/test'
+import { appUrl } from '../../tests/e2e/env.ts'
+import { DEMO_LISTING_ID, DEMO_TEAM_ID } from '../demo-listing.ts'
+import { demoOwnerSession } from '../lib/demo-session.ts'
 import { startStack, stopStack } from '../lib/e2e-stack.ts'
 import { median } from '../lib/stats.ts'
 
@@ -53,15 +53,8 @@ async function editorReady(page: Page) {
 async function main() {
   console.log(`${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds`)
   const stack = await startStack()
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
+  const { browser, page } = await demoOwnerSession()
   try {
-    await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
-    await page.goto(`${appUrl}/auth/login?next=%2Fdashboard`)
-    await page.getByLabel(/email/i).first().fill(DEMO.owner)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-    await page.getByRole('button', { name: /sign in/i }).click()
-    await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/, { timeout: 60_000 })
 
     for (let round = 0; round < rounds; round++) {
       await timed('create page: DOMContentLoaded', () => page.goto(`${listingUrl}/create-video`, { waitUntil: 'domcontentloaded' }))
