@@ -28,11 +28,6 @@ export const MAX_DUCK_VOLUME = 0.28;
 /** Frames of the video (from its first frame) during which a scene's narration speaks. */
 export type DuckWindow = { from: number; to: number };
 
-const parseWindows = (key: string): DuckWindow[] =>
-  key.split(';').map((pair) => {
-    const [from, to] = pair.split(':').map(Number);
-    return { from, to };
-  });
 
 /**
  * Where the scenes' narration speaks: each narrated photo scene from `narrationOffsetFrames` after its
@@ -134,7 +129,9 @@ export function AudioTracks({
   // typing a caption re-renders this on each keystroke (npm run bench:editor-profile)
   const windowsKey = windows.map((w) => `${w.from}:${w.to}`).join(';');
   const musicVolume = useMemo(
-    () => (music ? trackVolume(music, fps, durationInFrames - musicStart, windowsKey ? parseWindows(windowsKey) : [], musicStart) : null),
+    () => (music ? trackVolume(music, fps, durationInFrames - musicStart, windows, musicStart) : null),
+    // the windows by value (their key): a new array with the same windows keeps the curve
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [music, fps, durationInFrames, musicStart, windowsKey],
   );
   const narrationVolume = useMemo(
