@@ -23,6 +23,10 @@ export type DetailsAction =
 
 export const initialDetailsState: DetailsState = { phase: 'loading', details: null, error: null, requestId: 0 }
 
+/** The state an editor opens in: the page worked out the stored props' details already, or nothing yet. */
+export const openingDetailsState = (details: CompositionFacts | null | undefined): DetailsState =>
+  details ? { phase: 'success', details, error: null, requestId: 0 } : initialDetailsState
+
 export function detailsReducer(state: DetailsState, action: DetailsAction): DetailsState {
   switch (action.type) {
     case 'request':

@@ -1,12 +1,14 @@
 'use client'
 
+import { memo } from 'react'
 import Link from 'next/link'
 import { ChevronLeft, Redo2, Undo2 } from 'lucide-react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { SaveStatus } from './status'
 
 /** The editor's heading (listing, video title) and its sticky bar: save status, undo, redo, done. */
-export function EditorToolbar(props: {
+/** memoised: its props are stable while typing (title, links, phase), so a keystroke elsewhere skips it */
+export const EditorToolbar = memo(function EditorToolbar(props: {
   title: string
   listingTitle: string
   links: { video: string; listing: string }
@@ -50,4 +52,4 @@ export function EditorToolbar(props: {
       </div>
     </>
   )
-}
+})

@@ -1,17 +1,15 @@
 'use client'
 
 import { memo, useId, useRef } from 'react'
-import { ArrowDown, ArrowUp, Eye, GripVertical, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/components/ui/cn'
-import { Input, Select, Textarea } from '@/components/ui/input'
+import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { SCENE_SECONDS } from '@/remotion/constants'
 import type { PhotoScene } from '@/remotion/schema'
-import { DraftNumberInput } from './inputs'
-import { SceneSpeak } from './narration/scene-speak'
-import { fieldError, MOTIONS, parseSeconds, sceneLabel, type EditorPhoto, type Motion } from './doc'
+import { RowFooter, RowScript, RowTiming } from './scene-row-parts'
+import { fieldError, sceneLabel, type EditorPhoto, type Motion } from './doc'
 
 /** What a row can ask the list to do; one stable object, so rows re-render only when their own scene changes. */
 export interface RowActions {
@@ -185,82 +183,20 @@ export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
             ) : null}
           </div>
 
-          <div className="grid min-w-0 grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3 [grid-area:timing]">
-            <div className="space-y-1.5">
-              <Label htmlFor={`${base}-seconds`}>Seconds</Label>
-              <DraftNumberInput
-                id={`${base}-seconds`}
-                aria-label={`Seconds for scene ${number}`}
-                aria-describedby={`${base}-seconds-m`}
-                aria-invalid={secondsError ? true : undefined}
-                value={scene.seconds}
-                parse={parseSeconds}
-                onCommit={(value) => props.actions.seconds(scene.id, value)}
-                placeholder={`Auto (${props.defaultSeconds})`}
-              />
-              <p id={`${base}-seconds-m`} className={cn('text-xs', secondsError ? 'text-danger-700' : 'text-muted')}>
-                {secondsError ?? `${SCENE_SECONDS.min}–${SCENE_SECONDS.max} s`}
-              </p>
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor={`${base}-motion`}>Motion</Label>
-              <Select
-                id={`${base}-motion`}
-                aria-label={`Motion for scene ${number}`}
-                value={scene.motion ?? ''}
-                onChange={(event) => props.actions.motion(scene.id, (event.target.value || undefined) as Motion | undefined)}
-              >
-                <option value="">Automatic</option>
-                {MOTIONS.map((motion) => (
-                  <option key={motion.id} value={motion.id}>
-                    {motion.label}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          </div>
+          <RowTiming
+            base={base}
+            number={number}
+            sceneId={scene.id}
+            seconds={scene.seconds}
+            motion={scene.motion}
+            secondsError={secondsError}
+            defaultSeconds={props.defaultSeconds}
+            actions={props.actions}
+          />
 
-          <div className="min-w-0 space-y-1.5 [grid-area:script]">
-            <div className="flex items-baseline justify-between gap-2">
-              <Label htmlFor={`${base}-script`}>Narration</Label>
-              <span className="text-xs tabular-nums text-muted">{(scene.script ?? '').length} / 600</span>
-            </div>
-            <Textarea
-              id={`${base}-script`}
-              data-testid="scene-script"
-              aria-label={`Narration script for scene ${number}`}
-              value={scene.script ?? ''}
-              maxLength={600}
-              rows={2}
-              placeholder="What the voice says over this scene (optional)"
-              aria-invalid={scriptError ? true : undefined}
-              onChange={(event) => props.actions.script(scene.id, event.target.value)}
-              className="min-h-16"
-            />
-            {scriptError ? (
-              <p role="alert" className="text-sm text-danger-700">
-                {scriptError}
-              </p>
-            ) : null}
-            <SceneSpeak scene={scene} number={number} />
-          </div>
+          <RowScript base={base} number={number} scene={scene} scriptError={scriptError} actions={props.actions} />
 
-          <div className="flex min-w-0 flex-col items-start gap-1 [grid-area:actions] sm:flex-row sm:items-center">
-            <Button size="sm" variant="ghost" className="px-2" onClick={() => props.actions.preview(index)} aria-label={`Show in preview: scene ${number}`} data-testid="scene-preview">
-              <Eye aria-hidden /> Show in preview
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="px-2 text-danger-700 hover:bg-danger-50 hover:text-danger-700 sm:ml-auto"
-              disabled={count <= 1}
-              title={count <= 1 ? 'A video needs at least one scene' : undefined}
-              aria-label={`Remove scene ${number}`}
-              onClick={() => props.actions.remove(scene.id)}
-            >
-              <Trash2 aria-hidden /> Remove
-            </Button>
-          </div>
+          <RowFooter index={index} count={count} sceneId={scene.id} actions={props.actions} />
         </div>
       </div>
     </li>

@@ -1,6 +1,6 @@
 'use client'
 
-import { useEffect, useRef } from 'react'
+import { memo, useEffect, useRef } from 'react'
 import { AlertCircle, AlertTriangle, Check, CircleDot, GitMerge, Loader2, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -48,7 +48,7 @@ export function SaveStatus({ phase, error, onResolve }: { phase: SavePhase; erro
 }
 
 /** Duration, size and frame rate as the server works them out, with the request's state. */
-export function CompositionDetailsCard({ state, template, format }: { state: DetailsState; template: TemplateId; format: VideoFormat }) {
+export const CompositionDetailsCard = memo(function CompositionDetailsCard({ state, template, format }: { state: DetailsState; template: TemplateId; format: VideoFormat }) {
   const { phase, details, error } = state
   const busy = phase === 'loading' || phase === 'refreshing'
   return (
@@ -90,7 +90,7 @@ export function CompositionDetailsCard({ state, template, format }: { state: Det
       )}
     </Card>
   )
-}
+})
 
 function Fact({ label, value, sub, testId }: { label: string; value: string; sub: string; testId: string }) {
   return (
@@ -112,7 +112,8 @@ function describeDoc(doc: EditorDoc) {
 export const CONFLICT_TITLE = 'This video changed in another tab'
 
 /** Someone saved this video since we loaded it: load theirs, or keep ours (saved over theirs). */
-export function ConflictDialog({
+/** `mine` is null while the dialog is closed (the editor's document changes on every keystroke) */
+export const ConflictDialog = memo(function ConflictDialog({
   open,
   onClose,
   mine,
@@ -123,7 +124,7 @@ export function ConflictDialog({
 }: {
   open: boolean
   onClose: () => void
-  mine: EditorDoc
+  mine: EditorDoc | null
   theirs: EditorDoc | null
   theirsAt: string | null
   onLoadTheirs: () => void
@@ -160,10 +161,10 @@ export function ConflictDialog({
         </div>
         <div className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2">
           <dt className="text-xs font-medium text-brand-700">Your version</dt>
-          <dd className="mt-0.5 text-ink">{describeDoc(mine)}</dd>
+          <dd className="mt-0.5 text-ink">{mine ? describeDoc(mine) : '—'}</dd>
         </div>
         <p className="text-muted">“Keep mine” saves your version over theirs. “Load their version” replaces yours; Undo brings yours back.</p>
       </dl>
     </Dialog>
   )
-}
+})

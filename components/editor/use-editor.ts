@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { describeComposition, saveVideo } from '@/lib/videos/actions'
 import { validateVideoProps, videoTitleSchema } from '@/lib/videos/schema'
 import { AutosaveController, hasUnsavedWork, type SaveOutcome, type SaveState } from './autosave'
-import { detailsReducer, initialDetailsState } from './details-state'
+import { detailsReducer, openingDetailsState, type CompositionFacts } from './details-state'
 import type { EditorDoc, EditorProps } from './doc'
 import { canRedo, canUndo, createHistory, record, redo, undo, type History } from './history'
 
@@ -151,8 +151,12 @@ export function useAutosave(teamId: string, videoId: string, doc: EditorDoc, ini
 export const DETAILS_DEBOUNCE_MS = 400
 export const DETAILS_RETRY_MS = 3000
 
-export function useCompositionDetails(template: string, format: string, props: unknown) {
-  const [state, dispatch] = useReducer(detailsReducer, initialDetailsState)
+/**
+ * The composition details of the document as it is now. `opening` is what the page worked out for the
+ * props it loaded: the card shows it at once, and the server is asked only after an edit.
+ */
+export function useCompositionDetails(template: string, format: string, props: unknown, opening?: CompositionFacts) {
+  const [state, dispatch] = useReducer(detailsReducer, opening, openingDetailsState)
   // bumped to ask again after the server could not be reached
   const [retry, setRetry] = useState(0)
   const counter = useRef(0)
@@ -162,7 +166,6 @@ export function useCompositionDetails(template: string, format: string, props: u
     const id = ++counter.current
     let cancelled = false
     let retryTimer: ReturnType<typeof setTimeout> | undefined
-    dispatch({ type: 'request', id })
     const ask = async () => {
       try {
         const result = await describeComposition(template, format, props)
@@ -176,6 +179,12 @@ export function useCompositionDetails(template: string, format: string, props: u
         if (!cancelled) retryTimer = setTimeout(() => setRetry((n) => n + 1), DETAILS_RETRY_MS)
       }
     }
+    // the page's answer for the props it loaded is on screen already
+    if (first.current && opening) {
+      first.current = false
+      return
+    }
+    dispatch({ type: 'request', id })
     let timer: ReturnType<typeof setTimeout> | undefined
     if (first.current) {
       first.current = false
@@ -188,6 +197,8 @@ export function useCompositionDetails(template: string, format: string, props: u
       clearTimeout(timer)
       clearTimeout(retryTimer)
     }
+  // `opening` is read on the first run only
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [template, format, props, retry])
 
   return state

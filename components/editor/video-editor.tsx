@@ -1,6 +1,6 @@
 'use client'
 
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Keyboard } from 'lucide-react'
 import { preloadPlayer, VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
@@ -8,6 +8,7 @@ import { TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
 import { useHydrated } from '@/components/ui/use-hydrated'
 import { hasUnsavedWork } from './autosave'
+import type { CompositionFacts } from './details-state'
 import {
   addScenes,
   fieldError,
@@ -53,6 +54,8 @@ export interface VideoEditorProps {
   initial: EditorDoc
   /** the stored row's version when the page loaded (autosave's first expectedVersion) */
   version: number
+  /** the composition details of `initial`, worked out by the page (the card needs no first request) */
+  details?: CompositionFacts
   listingTitle: string
   photos: EditorPhoto[]
   audio: EditorAudio[]
@@ -74,7 +77,7 @@ export function VideoEditor(props: VideoEditorProps) {
   const editor = useEditorDocument(props.initial)
   const { doc, change } = editor
   const save = useAutosave(teamId, videoId, doc, props.version)
-  const details = useCompositionDetails(doc.template, doc.format, doc.props)
+  const details = useCompositionDetails(doc.template, doc.format, doc.props, props.details)
   const hydrated = useHydrated()
   const [dialogOpen, setDialogOpen] = useState(false)
   // the preview opens on the title card once its text is in, like the thumbnails and the video page
@@ -86,6 +89,9 @@ export function VideoEditor(props: VideoEditorProps) {
   const playerBox = useRef<HTMLDivElement>(null)
   // stable callbacks for the memoised sections (components/editor/section-memo.ts): a new function
   // on each render would re-render them on every keystroke
+  const onPlayerState = useCallback((status: PlayerStatus) => {
+    playerStatus.current = status
+  }, [])
   const onSpokenUrls = useCallback((u: Record<string, string>) => setSpokenUrls((s) => ({ ...s, ...u })), [])
   const onPickAgent = useCallback((agent: EditorAgent | null) => change((d) => setAgent(d, agent)), [change])
   const onBrandColor = useCallback((color: string | undefined, key: string) => change((d) => setBrandColor(d, color), key), [change])
@@ -134,6 +140,17 @@ export function VideoEditor(props: VideoEditorProps) {
     toast.success('Keeping your version', { description: 'It is being saved over the other one.' })
   }
 
+  // the memoised toolbar and conflict dialog get stable callbacks that call the latest ones
+  const latest = useRef({ loadTheirs, keepMine })
+  useLayoutEffect(() => {
+    latest.current = { loadTheirs, keepMine }
+  })
+  const onLoadTheirs = useCallback(() => latest.current.loadTheirs(), [])
+  const onKeepMine = useCallback(() => latest.current.keepMine(), [])
+  const openDialog = useCallback(() => setDialogOpen(true), [])
+  const closeDialog = useCallback(() => setDialogOpen(false), [])
+  const conflictOpen = dialogOpen && phase === 'conflict'
+
   return (
     <div className="space-y-5">
       <EditorToolbar
@@ -146,7 +163,7 @@ export function VideoEditor(props: VideoEditorProps) {
         canRedo={editor.canRedo}
         onUndo={editor.undo}
         onRedo={editor.redo}
-        onResolve={() => setDialogOpen(true)}
+        onResolve={openDialog}
       />
 
       {others.length ? (
@@ -170,9 +187,7 @@ export function VideoEditor(props: VideoEditorProps) {
               urls={urls}
               maxHeight="58vh"
               seekRequest={seekRequest}
-              onStateChange={(status) => {
-                playerStatus.current = status
-              }}
+              onStateChange={onPlayerState}
             />
           </div>
           <MiniPreview
@@ -277,13 +292,13 @@ export function VideoEditor(props: VideoEditorProps) {
       </div>
 
       <ConflictDialog
-        open={dialogOpen && phase === 'conflict'}
-        onClose={() => setDialogOpen(false)}
-        mine={doc}
+        open={conflictOpen}
+        onClose={closeDialog}
+        mine={conflictOpen ? doc : null}
         theirs={saveState.conflict?.doc ?? null}
         theirsAt={saveState.conflict?.updatedAt ?? null}
-        onLoadTheirs={loadTheirs}
-        onKeepMine={keepMine}
+        onLoadTheirs={onLoadTheirs}
+        onKeepMine={onKeepMine}
       />
     </div>
   )

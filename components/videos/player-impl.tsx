@@ -1,8 +1,8 @@
 'use client'
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ComponentType, type CSSProperties, type KeyboardEvent, type RefObject } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType, type CSSProperties } from 'react'
 import { Player, type PlayerRef } from '@remotion/player'
-import { AlertTriangle, Maximize, Minimize, Pause, Play, RotateCcw, Volume2, VolumeX } from 'lucide-react'
+import { AlertTriangle, RotateCcw } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
 import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import { mediaUrlSwapper } from '@/lib/videos/media-refs'
@@ -10,16 +10,8 @@ import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import { TEMPLATE_COMPONENTS } from '@/remotion/components'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import type { VideoProps } from '@/remotion/schema'
-import {
-  clampFrame,
-  describePosition,
-  formatPosition,
-  initialPlayerState,
-  playerStatus,
-  reducePlayer,
-  type PlayerEvent,
-  type PlayerStatus,
-} from './player-state'
+import type { PlayerStatus } from './player-state'
+import { PlayerControls } from './player-controls'
 
 // The Player itself, loaded only in the browser (video-player.tsx imports this file with
 // next/dynamic and ssr: false). Remotion's own controls are off: ours sit under the picture so
@@ -42,9 +34,34 @@ export interface PlayerImplProps {
   seekRequest?: { frame: number } | null
 }
 
-const buttonClass =
-  'inline-flex size-9 shrink-0 items-center justify-center rounded-md text-white/90 transition-colors hover:bg-white/15 hover:text-white ' +
-  'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-white [&_svg]:size-[18px]'
+/*
+ * The video's props reach the composition through this context, not through the Player's inputProps.
+ * Remotion puts inputProps into the video config that every <Sequence> and useVideoConfig() reads, so
+ * a new props object (each keystroke in the editor) re-rendered all of the composition's ~50
+ * Sequences. Through a context only the template re-renders, and below it only what changed
+ * (remotion/scenes/TemplateVideo.tsx, AudioTracks, SceneNarration: npm run bench:editor-profile).
+ * The Player gets one constant inputProps object; its length, fps and size stay Player props.
+ */
+const LiveProps = createContext<Record<string, unknown> | null>(null)
+const NO_INPUT_PROPS: Record<string, unknown> = {}
+const liveTemplates = new Map<TemplateId, ComponentType<Record<string, unknown>>>()
+
+/** One stable component per template (a new type would remount the composition) that reads LiveProps. */
+function liveTemplate(template: TemplateId): ComponentType<Record<string, unknown>> {
+  let component = liveTemplates.get(template)
+  if (!component) {
+    const Template = TEMPLATE_COMPONENTS[template] as unknown as ComponentType<Record<string, unknown>>
+    component = function LiveTemplate() {
+      const props = useContext(LiveProps)
+      return props ? <Template {...props} /> : null
+    }
+    liveTemplates.set(template, component)
+  }
+  return component
+}
+
+const PLAYER_STYLE: CSSProperties = { width: '100%', height: '100%' }
+const renderLoading = () => <div className="size-full animate-pulse bg-white/5" />
 
 export function PlayerImpl({
   template,
@@ -69,7 +86,7 @@ export function PlayerImpl({
   // converted with structural sharing: an edit renews only the objects it changed
   const swapUrls = useMemo(() => mediaUrlSwapper(urls), [urls])
   const inputProps = useMemo(() => swapUrls(props) as unknown as Record<string, unknown>, [swapUrls, props])
-  const component = TEMPLATE_COMPONENTS[template] as unknown as ComponentType<Record<string, unknown>>
+  const component = liveTemplate(template)
 
   useEffect(() => {
     const player = playerRef.current
@@ -101,6 +118,36 @@ export function PlayerImpl({
     [],
   )
 
+  // the same element while nothing the Player itself takes changes: a new video props object reaches
+  // the composition through LiveProps, and the Player's own tree (a dozen providers) skips the render
+  const { durationInFrames, fps } = timeline
+  const player = useMemo(
+    () => (
+      <Player
+        key={attempt}
+        ref={playerRef}
+        component={component}
+        inputProps={NO_INPUT_PROPS}
+        durationInFrames={durationInFrames}
+        fps={fps}
+        compositionWidth={width}
+        compositionHeight={height}
+        style={PLAYER_STYLE}
+        controls={false}
+        clickToPlay
+        doubleClickToFullscreen={false}
+        spaceKeyToPlayOrPause={false}
+        autoPlay={autoPlay}
+        initiallyMuted={autoPlay}
+        errorFallback={errorFallback}
+        renderLoading={renderLoading}
+        // the licence terms are in the README (Licences); acknowledged, so the Player stops warning
+        acknowledgeRemotionLicense
+      />
+    ),
+    [attempt, component, durationInFrames, fps, width, height, autoPlay, errorFallback],
+  )
+
   return (
     <div
       ref={frameRef}
@@ -128,27 +175,9 @@ export function PlayerImpl({
             width: `min(100%, calc(var(--player-max-h) * ${width} / ${height}))`,
           }}
         >
-          <Player
-            key={attempt}
-            ref={playerRef}
-            component={component}
-            inputProps={inputProps}
-            durationInFrames={timeline.durationInFrames}
-            fps={timeline.fps}
-            compositionWidth={width}
-            compositionHeight={height}
-            style={{ width: '100%', height: '100%' }}
-            controls={false}
-            clickToPlay
-            doubleClickToFullscreen={false}
-            spaceKeyToPlayOrPause={false}
-            autoPlay={autoPlay}
-            initiallyMuted={autoPlay}
-            errorFallback={errorFallback}
-            renderLoading={() => <div className="size-full animate-pulse bg-white/5" />}
-            // the licence terms are in the README (Licences); acknowledged, so the Player stops warning
-            acknowledgeRemotionLicense
-          />
+          <LiveProps.Provider value={inputProps}>
+          {player}
+          </LiveProps.Provider>
         </div>
       </div>
       <PlayerControls
@@ -160,201 +189,6 @@ export function PlayerImpl({
         autoPlay={autoPlay}
         onStateChange={onStateChange}
       />
-    </div>
-  )
-}
-
-interface ControlsProps {
-  playerRef: RefObject<PlayerRef | null>
-  frameRef: RefObject<HTMLDivElement | null>
-  attempt: number
-  durationInFrames: number
-  fps: number
-  autoPlay: boolean
-  onStateChange?: (status: PlayerStatus) => void
-}
-
-const chipTone: Record<PlayerStatus, string> = {
-  Playing: 'bg-success-600 text-white',
-  Paused: 'bg-white/15 text-white',
-  Buffering: 'bg-accent-400 text-ink',
-}
-
-/** Play/pause, seek bar, time, state chip, mute, fullscreen. Holds the per-frame state so the Player does not re-render. */
-function PlayerControls({ playerRef, frameRef, attempt, durationInFrames, fps, autoPlay, onStateChange }: ControlsProps) {
-  const [state, dispatch] = useReducer(reducePlayer, autoPlay, initialPlayerState)
-  const [frame, setFrame] = useState(0)
-  const [muted, setMuted] = useState(autoPlay)
-  const [fullscreen, setFullscreen] = useState(false)
-  const status = playerStatus(state)
-  const onStateChangeRef = useRef(onStateChange)
-  useEffect(() => {
-    onStateChangeRef.current = onStateChange
-  }, [onStateChange])
-  useEffect(() => {
-    onStateChangeRef.current?.(status)
-  }, [status])
-
-  useEffect(() => {
-    const player = playerRef.current
-    if (!player) return
-    const on = (event: PlayerEvent) => () => dispatch(event)
-    const handlers = {
-      play: on('play'),
-      pause: on('pause'),
-      ended: on('ended'),
-      waiting: on('waiting'),
-      resume: on('resume'),
-    }
-    const onFrame = ({ detail }: { detail: { frame: number } }) => setFrame(detail.frame)
-    const onMute = ({ detail }: { detail: { isMuted: boolean } }) => setMuted(detail.isMuted)
-    player.addEventListener('play', handlers.play)
-    player.addEventListener('pause', handlers.pause)
-    player.addEventListener('ended', handlers.ended)
-    player.addEventListener('waiting', handlers.waiting)
-    player.addEventListener('resume', handlers.resume)
-    player.addEventListener('frameupdate', onFrame)
-    player.addEventListener('seeked', onFrame)
-    player.addEventListener('mutechange', onMute)
-    return () => {
-      player.removeEventListener('play', handlers.play)
-      player.removeEventListener('pause', handlers.pause)
-      player.removeEventListener('ended', handlers.ended)
-      player.removeEventListener('waiting', handlers.waiting)
-      player.removeEventListener('resume', handlers.resume)
-      player.removeEventListener('frameupdate', onFrame)
-      player.removeEventListener('seeked', onFrame)
-      player.removeEventListener('mutechange', onMute)
-    }
-  }, [playerRef, attempt])
-
-  useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === frameRef.current)
-    document.addEventListener('fullscreenchange', onChange)
-    return () => document.removeEventListener('fullscreenchange', onChange)
-  }, [frameRef])
-
-  const shownFrame = clampFrame(frame, durationInFrames)
-  const toggle = () => playerRef.current?.toggle()
-  const seek = (to: number) => {
-    const target = clampFrame(to, durationInFrames)
-    playerRef.current?.seekTo(target)
-    setFrame(target)
-  }
-  const toggleMute = () => {
-    const player = playerRef.current
-    if (!player) return
-    if (player.isMuted()) player.unmute()
-    else player.mute()
-  }
-  const toggleFullscreen = () => {
-    const element = frameRef.current
-    if (!element) return
-    if (document.fullscreenElement) void document.exitFullscreen()
-    else void element.requestFullscreen?.().catch(() => undefined)
-  }
-
-  // keys anywhere in the player region: space/k play, m mute, f fullscreen, arrows seek by a second.
-  // One listener for the region's life; it calls the latest handler (the controls re-render per frame).
-  const onRegionKey = useRef<(event: globalThis.KeyboardEvent) => void>(() => {})
-  useLayoutEffect(() => {
-    onRegionKey.current = (event) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return
-      const target = event.target as HTMLElement
-      const onButton = target.tagName === 'BUTTON'
-      const onRange = target.tagName === 'INPUT'
-      const key = event.key.toLowerCase()
-      if (key === 'k' || (key === ' ' && !onButton)) {
-        event.preventDefault()
-        playerRef.current?.toggle()
-      } else if (key === 'm') {
-        event.preventDefault()
-        toggleMute()
-      } else if (key === 'f') {
-        event.preventDefault()
-        toggleFullscreen()
-      } else if (!onRange && (key === 'arrowleft' || key === 'arrowright')) {
-        event.preventDefault()
-        const current = playerRef.current?.getCurrentFrame() ?? 0
-        seek(current + (key === 'arrowleft' ? -fps : fps))
-      }
-    }
-  })
-  useEffect(() => {
-    const region = frameRef.current
-    if (!region) return
-    const onKey = (event: globalThis.KeyboardEvent) => onRegionKey.current(event)
-    region.addEventListener('keydown', onKey)
-    return () => region.removeEventListener('keydown', onKey)
-  }, [frameRef])
-
-  const onSeekKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    const steps: Record<string, number> = { ArrowLeft: -fps, ArrowDown: -fps, ArrowRight: fps, ArrowUp: fps, PageDown: -5 * fps, PageUp: 5 * fps }
-    if (event.key in steps) {
-      event.preventDefault()
-      seek(shownFrame + steps[event.key])
-    } else if (event.key === 'Home') {
-      event.preventDefault()
-      seek(0)
-    } else if (event.key === 'End') {
-      event.preventDefault()
-      seek(durationInFrames - 1)
-    }
-  }
-
-  return (
-    <div className="shrink-0 space-y-1 bg-ink px-2 pt-2 pb-1.5 text-white sm:px-3">
-      <input
-        type="range"
-        data-testid="player-seek"
-        aria-label="Seek"
-        aria-valuetext={describePosition(shownFrame, durationInFrames, fps)}
-        min={0}
-        max={Math.max(0, durationInFrames - 1)}
-        step={1}
-        value={shownFrame}
-        onChange={(event) => seek(Number(event.target.value))}
-        onKeyDown={onSeekKey}
-        className="block h-4 w-full cursor-pointer accent-brand-400"
-      />
-      <div className="flex items-center gap-1">
-        <button
-          type="button"
-          data-testid="player-toggle"
-          onClick={toggle}
-          aria-label={state.playing ? 'Pause' : 'Play'}
-          className={buttonClass}
-        >
-          {state.playing ? <Pause aria-hidden className="fill-current" /> : <Play aria-hidden className="fill-current" />}
-        </button>
-        <span data-testid="player-time" className="px-1 text-xs font-medium tabular-nums text-white/85">
-          {formatPosition(shownFrame, durationInFrames, fps)}
-        </span>
-        <span
-          data-testid="player-state"
-          data-state={status.toLowerCase()}
-          className={cn('ml-1 inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[0.7rem] font-semibold', chipTone[status])}
-        >
-          <span aria-hidden className={cn('size-1.5 rounded-full bg-current', status === 'Buffering' && 'animate-pulse')} />
-          {status}
-        </span>
-        <span className="sr-only" aria-live="polite">
-          {status === 'Buffering' ? 'Buffering' : ''}
-        </span>
-        <span className="flex-1" />
-        <button type="button" data-testid="player-mute" onClick={toggleMute} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted} className={buttonClass}>
-          {muted ? <VolumeX aria-hidden /> : <Volume2 aria-hidden />}
-        </button>
-        <button
-          type="button"
-          data-testid="player-fullscreen"
-          onClick={toggleFullscreen}
-          aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
-          className={buttonClass}
-        >
-          {fullscreen ? <Minimize aria-hidden /> : <Maximize aria-hidden />}
-        </button>
-      </div>
     </div>
   )
 }

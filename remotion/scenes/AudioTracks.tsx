@@ -1,9 +1,10 @@
 import { Audio } from '@remotion/media';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { interpolate, Sequence, useVideoConfig } from 'remotion';
 import { narrationOffsetFrames, segmentStarts, type Timeline } from '../duration';
 import { musicUrl } from '../music';
 import type { AudioTrack, PhotoScene } from '../schema';
+import { sameNarrations, sameTimeline } from './same';
 
 /** How long the music takes to go down before a narration starts (seconds): the first word is clear. */
 export const DUCK_RAMP_SECONDS = 0.3;
@@ -108,8 +109,9 @@ export function trackVolume(track: AudioTrack, fps: number, endFrame: number, wi
  * (lib/render/web-renderer.ts) mixes, renderMedia and the Player take it too, and in the Player a
  * track that has not loaded enough pauses playback (Buffering) rather than drifting out of sync.
  * The volume curve runs over the whole video (`loopVolumeCurveBehavior="extend"`), not once per loop.
+ * Re-renders only when a track, a narration clip or the timeline's frames change (./same.ts).
  */
-export function AudioTracks({
+export const AudioTracks = memo(function AudioTracks({
   music,
   narration,
   scenes,
@@ -160,4 +162,4 @@ export function AudioTracks({
       ) : null}
     </>
   );
-}
+}, (a, b) => a.music === b.music && a.narration === b.narration && sameTimeline(a.timeline, b.timeline) && sameNarrations(a.scenes, b.scenes));

@@ -1,7 +1,9 @@
 import { Audio } from '@remotion/media';
+import { memo } from 'react';
 import { Sequence } from 'remotion';
 import { narrationOffsetFrames, segmentStarts, type Timeline } from '../duration';
 import type { PhotoScene } from '../schema';
+import { sameNarrations, sameTimeline } from './same';
 
 /**
  * Each narrated photo scene's voice (lib/narration makes it: `scene.narration`), starting
@@ -10,9 +12,9 @@ import type { PhotoScene } from '../schema';
  * in AudioTracks), so the three templates share it. `@remotion/media`'s <Audio> for the reasons
  * AudioTracks gives (the in-browser renderer mixes only it; the Player buffers instead of drifting).
  * A source still holding a `media:` ref has no URL (deleted file, no permission): it is left out
- * rather than requested.
+ * rather than requested. Re-renders only when a clip or the timeline's frames change (./same.ts).
  */
-export function SceneNarration({ scenes, timeline }: { scenes: PhotoScene[]; timeline: Timeline }) {
+export const SceneNarration = memo(function SceneNarration({ scenes, timeline }: { scenes: PhotoScene[]; timeline: Timeline }) {
   const starts = segmentStarts(timeline);
   const offset = narrationOffsetFrames(timeline);
   return (
@@ -35,4 +37,4 @@ export function SceneNarration({ scenes, timeline }: { scenes: PhotoScene[]; tim
       })}
     </>
   );
-}
+}, (a, b) => sameTimeline(a.timeline, b.timeline) && sameNarrations(a.scenes, b.scenes));

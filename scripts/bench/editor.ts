@@ -8,7 +8,8 @@
 //     find the clips in the team's cache (same scripts, same voice), so round 1 is also printed alone;
 //   - editor (cold load): until the Player and the composition details ("Up to date") are shown;
 //   - typing: from one keystroke in a caption to the Player showing the new text (paused on that
-//     scene; includes a few ms of browser-driver round trip);
+//     scene; includes a few ms of browser-driver round trip), and the same measured in the page:
+//     from the keydown event to the end of the first frame after the Player's text changed;
 //   - autosave: from the last keystroke to "All changes saved" (includes the 800 ms debounce);
 //   - video page: until its Player is ready.
 //   npm run bench:editor                  5 rounds, 20 keystrokes
@@ -83,6 +84,25 @@ async function main() {
       const caption = page.getByLabel('Caption for scene 1')
       await caption.fill('')
       await caption.focus()
+      // in the page as well: from the keydown event to the first frame after the Player's text
+      // changed (rAF, then a task: the frame has been produced), without the driver's round trips
+      await page.evaluate(() => {
+        const w = window as unknown as { __keyLatency: number[]; __keyAt: number | null }
+        w.__keyLatency = []
+        w.__keyAt = null
+        document.addEventListener('keydown', () => (w.__keyAt = performance.now()), { capture: true })
+        const player = document.querySelector('[data-testid="video-player"]')!
+        new MutationObserver(() => {
+          const at = w.__keyAt
+          if (at === null) return
+          w.__keyAt = null
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel()
+            channel.port1.onmessage = () => w.__keyLatency.push(performance.now() - at)
+            channel.port2.postMessage(null)
+          })
+        }).observe(player, { subtree: true, characterData: true, childList: true })
+      })
       let typed = ''
       let lastKey = 0
       for (const char of 'Harbour light all day'.slice(0, keystrokes)) {
@@ -94,6 +114,7 @@ async function main() {
         // a space changes nothing visible yet: only letters are timed
         if (char !== ' ') record('keystroke → Player shows it', performance.now() - lastKey)
       }
+      for (const ms of await page.evaluate(() => (window as unknown as { __keyLatency: number[] }).__keyLatency)) record('keystroke → next frame with it (in the page)', ms)
       await page.locator('[data-testid="save-status"][data-phase="saved"]').waitFor({ timeout: 30_000 })
       record('last keystroke → "All changes saved"', performance.now() - lastKey)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DETAILS_LABEL, detailsReducer, formatDuration, formatSize, initialDetailsState } from '@/components/editor/details-state'
+import { DETAILS_LABEL, detailsReducer, formatDuration, formatSize, initialDetailsState, openingDetailsState } from '@/components/editor/details-state'
 
 const facts = (seconds: number) => ({ width: 1920, height: 1080, fps: 30, durationInFrames: seconds * 30, seconds })
 
@@ -50,5 +50,15 @@ describe('composition details state', () => {
     expect(formatDuration(42)).toBe('0:42')
     expect(formatDuration(75.5)).toBe('1:16')
     expect(formatSize({ width: 1920, height: 1080 })).toBe('1920×1080')
+  })
+
+  it('opens on the details the page worked out, and an edit asks again from there', () => {
+    expect(openingDetailsState(undefined)).toBe(initialDetailsState)
+    let s = openingDetailsState(facts(30))
+    expect(s).toMatchObject({ phase: 'success', details: { seconds: 30 }, error: null })
+    s = detailsReducer(s, { type: 'request', id: 2 })
+    expect(s).toMatchObject({ phase: 'refreshing', details: { seconds: 30 }, requestId: 2 })
+    s = detailsReducer(s, { type: 'success', id: 2, details: facts(34) })
+    expect(s).toMatchObject({ phase: 'success', details: { seconds: 34 } })
   })
 })

@@ -39,6 +39,7 @@ export default async function EditVideoPage({
       teamId={team.id}
       videoId={video.id}
       version={video.version}
+      details={checked.details}
       listingTitle={listing.title}
       initial={{
         title: video.title,
