@@ -86,7 +86,8 @@ export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
         props.actions.drop(index)
       }}
       className={cn(
-        'rounded-xl border bg-surface p-3 transition-shadow sm:p-4',
+        // its own stacking context, like the editor's cards: typing repaints this row only (editor-section.tsx)
+        'isolate rounded-xl border bg-surface p-3 transition-shadow sm:p-4',
         props.dragging ? 'border-brand-300 opacity-50' : 'border-border',
         props.dropTarget && 'ring-2 ring-brand-500 ring-offset-2',
       )}
