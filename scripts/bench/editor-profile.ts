@@ -10,8 +10,7 @@ import os from 'node:os'
 import type { CDPSession, Page } from '@playwright/test'
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping'
 import { appUrl } from '../../tests/e2e/env.ts'
-import { DEMO_LISTING_ID, DEMO_TEAM_ID } from '../demo-listing.ts'
-import { demoOwnerSession } from '../lib/demo-session.ts'
+import { demoOwnerSession, openNewEditor } from '../lib/demo-session.ts'
 import { startStack, stopStack } from '../lib/e2e-stack.ts'
 
 const args = process.argv.slice(2)
@@ -162,12 +161,7 @@ async function main() {
   const stack = await startStack()
   const { browser, page } = await demoOwnerSession()
   try {
-    await page.goto(`${appUrl}/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}/create-video`)
-    await page.getByLabel('Video title').fill('Profiled tour')
-    await page.getByRole('button', { name: 'Create video' }).click()
-    await page.waitForURL(/\/edit$/, { timeout: 120_000 })
-    await page.getByTestId('player-state').waitFor({ timeout: 60_000 })
-    const editorUrl = page.url()
+    const editorUrl = await openNewEditor(page, 'Profiled tour')
 
     const cdp = await page.context().newCDPSession(page)
     const cold = await profiled(cdp, async () => {

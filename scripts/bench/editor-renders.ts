@@ -6,9 +6,7 @@
 // flagged PerformedWork rendered. Names are the production build's (minified) with the start of the
 // function's source, enough to recognise a Remotion <Sequence>, a lucide icon or an editor section.
 //   npm run bench:editor-renders
-import { appUrl } from '../../tests/e2e/env.ts'
-import { DEMO_LISTING_ID, DEMO_TEAM_ID } from '../demo-listing.ts'
-import { demoOwnerSession } from '../lib/demo-session.ts'
+import { demoOwnerSession, openNewEditor } from '../lib/demo-session.ts'
 import { startStack, stopStack } from '../lib/e2e-stack.ts'
 
 const KEYS = 'Harbourlig'
@@ -53,11 +51,7 @@ async function main() {
   try {
     // as source text: the bundler's helpers (__name) do not exist in the page
     await page.addInitScript(`(${String(installHook).replace(/__name\([^)]*\);?/g, '')})()`)
-    await page.goto(`${appUrl}/dashboard/${DEMO_TEAM_ID}/props/${DEMO_LISTING_ID}/create-video`)
-    await page.getByLabel('Video title').fill('Counted tour')
-    await page.getByRole('button', { name: 'Create video' }).click()
-    await page.waitForURL(/\/edit$/, { timeout: 120_000 })
-    await page.getByTestId('player-state').waitFor({ timeout: 60_000 })
+    await openNewEditor(page, 'Counted tour')
     await page.getByTestId('scene-preview').first().click()
     const caption = page.getByLabel('Caption for scene 1')
     await caption.fill('')
