@@ -4,6 +4,7 @@ import { folderFor } from '@/lib/media/kinds'
 import type { NarrateDeps } from '@/lib/narration/narrate'
 import { narrateStoredVideo } from '@/lib/narration/video'
 import type { VideoProps } from '@/remotion/schema'
+import { seedTeamClips } from './import-clips'
 import { withoutNarration } from './narration'
 import { trialPhotoId, trialThumbPath } from './paths'
 import { importTrialSchema } from './schema'
@@ -112,8 +113,12 @@ export async function importTrialProject(db: Db, userId: string, input: unknown,
     if (error) refuse(error, 'You can only bring a trial into a team you belong to.')
     throw new Error('import_trial_project answered no row')
   }
-  // the team's video is narrated too: its scenes are spoken again into the team's own clips (cache,
-  // media folder); a failure here leaves the import done, and Render speaks what is missing
+  // the team's video is narrated too, with the team's own clips: the trial's clips are copied into the
+  // team's clip cache (import-clips.ts), so the narration below finds them and speaks only what they
+  // do not cover; a failure here leaves the import done, and Render speaks what is missing
+  if (project.voice_id) {
+    await seedTeamClips(db, userId, teamId, project.props, project.voice_id).catch((e) => console.error('[trials] the trial clips could not be copied', e))
+  }
   if (speech && project.voice_id) {
     await narrateStoredVideo(db, teamId, row.video_id, {}, speech).catch((e) => console.error('[trials] the imported video could not be narrated now', e))
   }

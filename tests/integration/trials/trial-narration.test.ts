@@ -14,8 +14,9 @@ import { authed, draftedTrial, followLink, linkIn, visitor } from './keep-helper
 
 // Issue 25: the trial is narrated — the visitor's narrator speaks every scene (into their own trial
 // folder) before the trial render snapshots the props — and bringing the trial into a team brings a
-// narrated video: the team's video is spoken again into the team's clips (a team video may not point
-// into a visitor's folder), while the trial keeps its own. The stand-in, the real clients, Flite.
+// narrated video with the team's own clips (a team video may not point into a visitor's folder): the
+// trial's clips are copied into the team's clip cache, nothing is spoken again, and the trial keeps its
+// own. The stand-in, the real clients, Flite.
 
 describe('the narrated trial', () => {
   let standIn: StandIn
@@ -56,7 +57,18 @@ describe('the narrated trial', () => {
     const landed = await followLink(linkIn(standIn, email))
     authed(await v.db.auth.exchangeCodeForSession(landed.searchParams.get('code')!), 'exchange')
     const teamId = must(await v.db.rpc('create_team', { p_name: 'Narrated Homes' }), 'team') as string
-    const imported = await importTrialProject(v.db, v.id, { projectId, teamId }, { providers })
+    // the visitor may write their trial's props: a clip whose stated length is not its measured one
+    // is not copied (that scene is spoken again), so no stated length reaches the team's cache
+    const stored = must(await v.db.from('trial_projects').select('props').eq('id', projectId).single(), 'trial') as { props: VideoProps }
+    const tamperedId = scripted[2].id
+    const tampered = { ...stored.props, scenes: stored.props.scenes.map((s) => (s.id === tamperedId && s.narration ? { ...s, narration: { ...s.narration, seconds: s.narration.seconds + 1 } } : s)) }
+    must(await v.db.from('trial_projects').update({ props: tampered }).eq('id', projectId).select('id'), 'tamper')
+
+    // the other clips are copied into the team's cache: keeping the trial speaks only the tampered one
+    let spokenOnImport = 0
+    const counting = { flite: { name: localProvider.name, speak: (text: string, voiceId: string) => (spokenOnImport++, localProvider.speak(text, voiceId)) } }
+    const imported = await importTrialProject(v.db, v.id, { projectId, teamId }, { providers: counting })
+    expect(spokenOnImport).toBe(1)
     const video = must(await v.db.from('videos').select('props, voice_id').eq('id', imported.videoId).single(), 'video') as { props: VideoProps; voice_id: string }
     expect(video.voice_id).toBe(voice)
     expect(video.props.watermark).toBeUndefined()
@@ -64,6 +76,13 @@ describe('the narrated trial', () => {
       expect(narrationState(scene, voice)).toBe('current')
       expect(scene.narration!.src).toMatch(new RegExp(`^media:${teamId}/narration/[0-9a-f]{64}\\.wav$`))
     }
+    // the team's clips are the trial's audio, byte for byte, and the team's cache knows them
+    const teamClip = must(await v.db.storage.from('media').download(video.props.scenes.find((s) => s.id === scripted[0].id)!.narration!.src.slice('media:'.length)), 'team clip')
+    expect(Buffer.from(await teamClip.arrayBuffer()).equals(Buffer.from(await clip.arrayBuffer()))).toBe(true)
+    const cached = must(await v.db.from('narration_clips').select('path').eq('team_id', teamId), 'clips') as { path: string }[]
+    expect(cached.length).toBe(scripted.length)
+    const respoken = video.props.scenes.find((s) => s.id === tamperedId)!.narration!
+    expect(Math.abs(respoken.seconds - scripted[2].narration!.seconds)).toBeLessThan(0.05)
     // the trial keeps its own narration (its page plays as before)
     const trial = must(await v.db.from('trial_projects').select('props, claimed_video_id').eq('id', projectId).single(), 'trial') as { props: VideoProps; claimed_video_id: string }
     expect(trial.claimed_video_id).toBe(imported.videoId)
