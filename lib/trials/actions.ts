@@ -1,5 +1,6 @@
 'use server'
 
+import { after } from 'next/server'
 import { clientAddress } from '@/lib/auth/client-address'
 import { getSessionUser } from '@/lib/auth/user'
 import { captchaConfig } from '@/lib/captcha/config'
@@ -11,6 +12,7 @@ import { createClient } from '@/lib/supabase/server'
 import { findControlCharacter, CONTROL_CHARACTER_MESSAGE } from '@/lib/text'
 import * as photos from './photos'
 import { loadTrialRun, type TrialRun } from './queries'
+import { speakTrialAhead } from './speak-ahead'
 import * as steps from './steps'
 import * as start from './start'
 
@@ -40,7 +42,21 @@ function trialAction<I, T>(logic: (db: Db, userId: string, input: I) => Promise<
 
 const begin = trialAction(steps.beginTrialProject)
 const saveProperty = trialAction(steps.saveTrialProperty)
-const chooseLook = trialAction(steps.chooseTrialLook)
+// the look fixes every scene's script and voice: the scenes are spoken after the answer has gone,
+// while the visitor looks at their project page, so Render does not wait for them (speak-ahead.ts)
+const chooseLook = trialAction(async (db, userId, input: unknown) => {
+  const chosen = await steps.chooseTrialLook(db, userId, input)
+  after(async () => {
+    try {
+      await takeNarrationRequest(userId)
+      await speakTrialAhead(db, userId, chosen.projectId, { providers: serverProviders() })
+    } catch (error) {
+      // a refusal (the narration limit, no provider) is Render's to tell; anything else is logged
+      if (!(error instanceof Refusal || error instanceof ActionError)) console.error('[trials] speaking ahead failed', error)
+    }
+  })
+  return chosen
+})
 const saveScenes = trialAction(steps.saveTrialScenes)
 // the visitor's narrator speaks the scenes first (server side; the per-person narration limit applies)
 const render = trialAction(async (db, userId, projectId: string) => {

@@ -8,6 +8,7 @@ import { renderSettingsFor } from '@/remotion/render-settings'
 import type { VideoProps } from '@/remotion/schema'
 import type { NarrateDeps } from '@/lib/narration/narrate'
 import { narrateTrialProps } from './narration'
+import { speakingUnderWay } from './speak-ahead'
 import { trialFolder } from './paths'
 import { draftTrialProps, keepSceneEdits, parseTrialProject, TRIAL_COLUMNS, type TrialProject } from './project'
 import { chooseLookSchema, savePropertySchema, sceneEditsSchema, TRIAL } from './schema'
@@ -135,8 +136,14 @@ export async function renderTrial(db: Db, _userId: string, projectId: unknown, s
   const look = drafted(project)
   const { template, format } = look
   let props = look.props
-  // narrated by default: the visitor's voice speaks every scene before the render snapshots the props
+  // narrated by default: the visitor's voice speaks every scene before the render snapshots the props.
+  // Usually done already, since the look was chosen (speak-ahead.ts); if that is still under way on
+  // this server, Render waits for it and reads the project again rather than speaking twice
   if (speech && project.voice_id) {
+    if (await speakingUnderWay(id)) {
+      const fresh = await liveProject(db, id)
+      if (fresh.props && fresh.voice_id === project.voice_id) props = fresh.props
+    }
     const narrated = await narrateTrialProps(db, project.owner_id, props, project.voice_id, speech)
     if (narrated !== props) {
       props = checked(project, template, format, narrated)

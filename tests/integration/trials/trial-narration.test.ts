@@ -4,7 +4,8 @@ import { signUpKeepingTrial } from '../../../lib/auth/keep-trial.ts'
 import { narrationState, spokenScript } from '../../../lib/narration/apply.ts'
 import { localProvider } from '../../../lib/narration/local.ts'
 import { importTrialProject } from '../../../lib/trials/import.ts'
-import { chooseTrialLook, renderTrial } from '../../../lib/trials/steps.ts'
+import { speakTrialAhead } from '../../../lib/trials/speak-ahead.ts'
+import { chooseTrialLook, renderTrial, saveTrialScenes } from '../../../lib/trials/steps.ts'
 import type { VideoProps } from '../../../remotion/schema.ts'
 import { startTestStandIn } from '../../../supabase/local/testing.ts'
 import type { StandIn } from '../../../supabase/local/server.ts'
@@ -87,5 +88,43 @@ describe('the narrated trial', () => {
     const trial = must(await v.db.from('trial_projects').select('props, claimed_video_id').eq('id', projectId).single(), 'trial') as { props: VideoProps; claimed_video_id: string }
     expect(trial.claimed_video_id).toBe(imported.videoId)
     expect(trial.props.scenes.filter((s) => s.narration).map((s) => s.narration!.src)).toEqual(scripted.map((s) => s.narration!.src))
+  })
+
+  it('speaks the scenes once the look is chosen, keeps a caption saved meanwhile, and Render speaks nothing', { timeout: 240_000 }, async () => {
+    const v = await visitor(standIn)
+    const { projectId } = await draftedTrial(v)
+    await chooseTrialLook(v.db, v.id, { projectId, template: 'classic-tour', format: 'landscape', voiceId: voice })
+    const before = must(await v.db.from('trial_projects').select('props').eq('id', projectId).single(), 'trial') as { props: VideoProps }
+    const ids = before.props.scenes.map((s) => s.id)
+
+    // the visitor saves a caption while the first scene is being spoken
+    let saved = false
+    const meanwhile = {
+      flite: {
+        name: localProvider.name,
+        speak: async (text: string, voiceId: string) => {
+          if (!saved) {
+            saved = true
+            await saveTrialScenes(v.db, v.id, { projectId, scenes: ids.map((id, i) => ({ id, caption: i === 0 ? 'Harbour light' : undefined })) })
+          }
+          return localProvider.speak(text, voiceId)
+        },
+      },
+    }
+    expect(await speakTrialAhead(v.db, v.id, projectId, { providers: meanwhile })).toBe('spoken')
+    const after = must(await v.db.from('trial_projects').select('props').eq('id', projectId).single(), 'trial') as { props: VideoProps }
+    expect(after.props.scenes[0].caption).toBe('Harbour light')
+    const scripted = after.props.scenes.filter((s) => spokenScript(s.script))
+    expect(scripted.length).toBeGreaterThan(0)
+    for (const scene of scripted) expect(narrationState(scene, voice)).toBe('current')
+
+    // Render finds every scene spoken
+    let spokenOnRender = 0
+    const counting = { flite: { name: localProvider.name, speak: (text: string, voiceId: string) => (spokenOnRender++, localProvider.speak(text, voiceId)) } }
+    const { runId } = await renderTrial(v.db, v.id, projectId, { providers: counting })
+    expect(spokenOnRender).toBe(0)
+    const run = must(await service.from('render_runs').select('props').eq('id', runId).single(), 'run') as { props: VideoProps }
+    expect(run.props.scenes[0].caption).toBe('Harbour light')
+    expect(run.props.scenes.filter((s) => s.narration).length).toBe(scripted.length)
   })
 })
