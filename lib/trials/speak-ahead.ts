@@ -22,11 +22,17 @@ const inFlight = new Map<string, Promise<SpeakAheadOutcome>>()
 
 export type SpeakAheadOutcome = 'spoken' | 'nothing to speak' | 'changed meanwhile'
 
-/** Speaks the project's scenes now and stores them on the project; one run per project at a time. */
+/**
+ * Speaks the project's scenes and stores them on the project. Runs for one project follow each other:
+ * a look changed while the last one was being spoken is spoken next, from the project as it is then.
+ */
 export function speakTrialAhead(db: Db, ownerId: string, projectId: string, deps: NarrateDeps): Promise<SpeakAheadOutcome> {
-  const running = inFlight.get(projectId)
-  if (running) return running
-  const run = speak(db, ownerId, projectId, deps).finally(() => inFlight.delete(projectId))
+  const before = inFlight.get(projectId)
+  const run: Promise<SpeakAheadOutcome> = (before ? before.catch(() => undefined) : Promise.resolve())
+    .then(() => speak(db, ownerId, projectId, deps))
+    .finally(() => {
+      if (inFlight.get(projectId) === run) inFlight.delete(projectId)
+    })
   inFlight.set(projectId, run)
   return run
 }

@@ -111,7 +111,12 @@ describe('the narrated trial', () => {
         },
       },
     }
-    expect(await speakTrialAhead(v.db, v.id, projectId, { providers: meanwhile })).toBe('spoken')
+    // a second run asked meanwhile (the look chosen again) follows the first and finds nothing left
+    let spokenBySecond = 0
+    const second = { flite: { name: localProvider.name, speak: (text: string, voiceId: string) => (spokenBySecond++, localProvider.speak(text, voiceId)) } }
+    const outcomes = await Promise.all([speakTrialAhead(v.db, v.id, projectId, { providers: meanwhile }), speakTrialAhead(v.db, v.id, projectId, { providers: second })])
+    expect(outcomes).toEqual(['spoken', 'nothing to speak'])
+    expect(spokenBySecond).toBe(0)
     const after = must(await v.db.from('trial_projects').select('props').eq('id', projectId).single(), 'trial') as { props: VideoProps }
     expect(after.props.scenes[0].caption).toBe('Harbour light')
     const scripted = after.props.scenes.filter((s) => spokenScript(s.script))
