@@ -39,7 +39,7 @@ export interface PlayerImplProps {
  * Remotion puts inputProps into the video config that every <Sequence> and useVideoConfig() reads, so
  * a new props object (each keystroke in the editor) re-rendered all of the composition's ~50
  * Sequences. Through a context only the template re-renders, and below it only what changed
- * (remotion/scenes/TemplateVideo.tsx, AudioTracks, SceneNarration: npm run bench:editor-profile).
+ * (remotion/scenes/TemplateVideo.tsx, AudioTracks, SceneNarration: npm run bench:editor-renders counts it).
  * The Player gets one constant inputProps object; its length, fps and size stay Player props.
  */
 const LiveProps = createContext<Record<string, unknown> | null>(null)
