@@ -5,10 +5,9 @@ import { narrationState, spokenScript } from '@/lib/narration/apply'
 import { clipHash, spokenText } from '@/lib/narration/clips'
 import { measureAudio } from '@/lib/narration/measure'
 import { loadActiveVoice, speechOptionsOf } from '@/lib/narration/narrate'
-import { MIME_EXTENSION, type AudioMime } from '@/lib/narration/provider'
-import { refPath } from '@/lib/videos/media-refs'
+import type { AudioMime } from '@/lib/narration/provider'
 import type { VideoProps } from '@/remotion/schema'
-import { trialFolder } from './paths'
+import { trialClipSource } from './paths'
 
 /*
  * Keeping a narrated trial without speaking it again. The trial's clips live in the visitor's folder,
@@ -28,8 +27,6 @@ import { trialFolder } from './paths'
 /** How far a clip's stated length may be from its measured one (rounding in the props). */
 const LENGTH_TOLERANCE_SECONDS = 0.05
 
-const EXTENSION_MIME = Object.fromEntries(Object.entries(MIME_EXTENSION).map(([mime, ext]) => [ext, mime])) as Record<string, AudioMime>
-
 /** Copies the trial's current clips into the team's clip cache; answers the files it made. */
 export async function seedTeamClips(db: Db, userId: string, teamId: string, props: VideoProps, voiceId: string | null): Promise<string[]> {
   if (!voiceId) return []
@@ -38,15 +35,12 @@ export async function seedTeamClips(db: Db, userId: string, teamId: string, prop
   const voice = await loadActiveVoice(db, voiceId)
   const speech = speechOptionsOf(props)
   const storage = db.storage.from(MEDIA.bucket)
-  const own = `${trialFolder(userId)}/narration/`
   const made: string[] = []
   for (const scene of scenes) {
     const narration = scene.narration!
-    const from = refPath(narration.src)
-    const extension = from.split('.').pop() ?? ''
-    const mime = EXTENSION_MIME[extension]
-    // only the visitor's own clips, of a kind the cache knows
-    if (!from.startsWith(own) || from.includes('..') || !mime) continue
+    const source = trialClipSource(narration.src, userId)
+    if (!source) continue
+    const { path: from, extension, mime } = source
     const hash = clipHash(voice, spokenText(scene.script ?? ''), speech)
     const to = `${teamId}/narration/${hash}.${extension}`
     const { data: cached, error: readError } = await db
