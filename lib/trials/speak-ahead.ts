@@ -53,8 +53,7 @@ async function load(db: Db, projectId: string): Promise<{ project: TrialProject;
 }
 
 async function speak(db: Db, ownerId: string, projectId: string, deps: NarrateDeps): Promise<SpeakAheadOutcome> {
-  const first = await load(db, projectId)
-  const start = first?.project
+  const start = (await load(db, projectId))?.project
   if (!start?.props || !start.voice_id || start.owner_id !== ownerId) return 'nothing to speak'
   const narrated = await narrateTrialProps(db, ownerId, start.props, start.voice_id, deps)
   if (narrated === start.props) return 'nothing to speak'
