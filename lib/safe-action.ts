@@ -4,6 +4,7 @@ import type { User } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { getUser } from '@/lib/auth/user'
 import { reportServerError } from '@/lib/monitoring/scope'
+import { traceServerAction } from '@/lib/monitoring/server-action'
 import { createClient } from '@/lib/supabase/server'
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacter } from '@/lib/text'
 
@@ -69,10 +70,11 @@ async function run<S extends z.ZodType, T>(
 
 /**
  * Wraps a server action: parses the input with zod (a plain object or FormData) and turns
- * expected failures into values. Throw `ActionError` for messages the person should see.
+ * expected failures into values. Throw `ActionError` for messages the person should see. In traces
+ * the action is named by its export (lib/monitoring/server-action.ts).
  */
 export function action<S extends z.ZodType, T>(schema: S, handler: (input: z.output<S>) => Promise<T>) {
-  return async (raw: z.input<S> | FormData): Promise<ActionResult<T>> => run(schema, raw, handler)
+  return async (raw: z.input<S> | FormData): Promise<ActionResult<T>> => traceServerAction(() => run(schema, raw, handler))
 }
 
 export interface UserActionContext {
@@ -85,10 +87,11 @@ export function userAction<S extends z.ZodType, T>(
   schema: S,
   handler: (input: z.output<S>, ctx: UserActionContext) => Promise<T>,
 ) {
-  return async (raw: z.input<S> | FormData): Promise<ActionResult<T>> => {
-    const user = await getUser()
-    if (!user) return { ok: false, error: 'Your session has ended. Please sign in again.' }
-    const supabase = await createClient()
-    return run(schema, raw, (input) => handler(input, { user, supabase }))
-  }
+  return async (raw: z.input<S> | FormData): Promise<ActionResult<T>> =>
+    traceServerAction(async () => {
+      const user = await getUser()
+      if (!user) return { ok: false, error: 'Your session has ended. Please sign in again.' }
+      const supabase = await createClient()
+      return run(schema, raw, (input) => handler(input, { user, supabase }))
+    })
 }

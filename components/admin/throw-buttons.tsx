@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { z } from 'zod'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { FORCE_TRACE, monitoringClient } from '@/lib/monitoring/browser'
+import { runTracedExampleAction } from '@/lib/monitoring/example-actions'
 
 interface Sent {
   key: number
@@ -59,7 +60,8 @@ export function ThrowButtons() {
       const Sentry = await monitoringClient()
       if (!Sentry) {
         await fetch('/api/dev/sentry-example')
-        record('Traced span (browser → route handler)', OFF)
+        await runTracedExampleAction({})
+        record('Traced span (browser → route handler, server action)', OFF)
         toast.info('The span ran; Sentry is not configured, so no trace was sent')
         return
       }
@@ -68,10 +70,13 @@ export function ThrowButtons() {
         async (span) => {
           const answer = traceAnswer.safeParse(await (await fetch('/api/dev/sentry-example')).json())
           if (!answer.success) throw new Error('the route did not answer')
+          // a server action in the same trace, named by its export (lib/monitoring/server-action.ts)
+          const acted = await runTracedExampleAction({})
+          if (!acted.ok) throw new Error(acted.error)
           return span.spanContext().traceId
         },
       )
-      record('Traced span (browser → route handler)', `trace ${traceId}`)
+      record('Traced span (browser → route handler, server action)', `trace ${traceId}`)
       toast.success('Trace sent to Sentry')
     } catch {
       toast.error('The traced request failed. Check your connection and try again.')

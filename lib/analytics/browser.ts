@@ -31,6 +31,8 @@ let generation = 0
 let instance: PostHog | null = null
 let lastConfig: BrowserAnalyticsConfig | null = null
 let bootstrap: FlagBootstrap | null = null
+/** the path a `$pageleave` was sent for, until the next page's view */
+let leftPath: string | null = null
 const tasks: Task[] = []
 const flagListeners = new Set<() => void>()
 
@@ -67,6 +69,28 @@ export function provideFlagBootstrap(value: FlagBootstrap): void {
 export function exposeFlag(name: FlagName, value: string | boolean, source: FlagBootstrap['source']): void {
   if (source !== 'service') return
   whenReady((posthog) => posthog.capture('$feature_flag_called', { $feature_flag: name, $feature_flag_response: value }))
+}
+
+/**
+ * An App Router navigation is starting (instrumentation-client.ts). posthog-js sends `$pageleave`
+ * only when the document unloads, and a navigation inside the app replaces the page without
+ * unloading it, so almost no page was ever left. It is sent here, while the page being left is still
+ * the current one (its address, and posthog-js's time-on-page and scroll for it). Only when the path
+ * changes, as posthog-js's own `$pageview` on history changes; once per page, however many
+ * navigations start before the address changes.
+ */
+export function leavingPage(href: string): void {
+  if (state !== 'ready' || !instance) return
+  let next: URL
+  try {
+    next = new URL(href, window.location.href)
+  } catch {
+    return
+  }
+  const here = window.location.pathname
+  if (next.origin !== window.location.origin || next.pathname === here || leftPath === here) return
+  leftPath = here
+  instance.capture('$pageleave')
 }
 
 /** PostHog's current answer for a flag (undefined until loaded); never records an exposure. */
@@ -111,6 +135,7 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
       // the catalogue's events, page views and page leaves only
       autocapture: false,
       capture_pageview: 'history_change',
+      // page leaves: posthog-js's own when the document unloads, leavingPage below for navigations in the app
       capture_pageleave: true,
       capture_dead_clicks: false,
       capture_exceptions: false,
@@ -120,6 +145,9 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
       disable_product_tours: true,
       disable_conversations: true,
       disable_web_experiments: true,
+      // flags are evaluated by the server for the pages that use them and handed over as the bootstrap
+      // (lib/flags/server.ts): the browser never asks /flags itself, on any page, signed in or not
+      advanced_disable_feature_flags: true,
       // the recorder is bundled above: no script is ever loaded from PostHog
       disable_external_dependency_loading: true,
       advanced_disable_toolbar_metrics: true,
@@ -140,6 +168,7 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
       // for the person (it goes into each /flags request) the moment it is stored
       before_send: (event) => {
         if (!event) return event
+        if (event.event === '$pageview') leftPath = null
         stripUrls(event.properties)
         stripUrls(event.$set)
         stripUrls(event.$set_once)

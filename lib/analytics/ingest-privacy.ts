@@ -4,7 +4,7 @@ import { stripUrls } from './url-privacy'
 
 /*
  * The /ingest relay's second layer (docs/observability.md): whatever posthog-js posts (events,
- * replay batches, the flags request with its person properties) is read, every address in it loses
+ * replay batches) is read, every address in it loses
  * its query string and fragment (lib/analytics/url-privacy.ts), and it goes on in the encoding it
  * came in. posthog-js sends three: gzip (the body starts with 1f 8b), a form `data=<base64 of the
  * JSON>` (compression=base64, and beacons), or plain JSON. A body in none of them is not passed on.

@@ -16,11 +16,12 @@ import { stripIngestBody } from './ingest-privacy'
 export const MAX_INGEST_BYTES = 2_000_000
 const UPSTREAM_TIMEOUT_MS = 10_000
 
-// e/ (events), i/v0/e/ (events, newer), s/ (replay), flags/ and decide/ (flags), batch/ and
-// capture/ (the capture API), array/{key}/config (the remote configuration, JSON)
+// e/ (events), i/v0/e/ (events, newer), s/ (replay), batch/ and capture/ (the capture API),
+// array/{key}/config (the remote configuration, JSON). Not flags/ or decide/: the browser never asks
+// for flags (the server evaluates them and bootstraps posthog-js, lib/analytics/browser.ts)
 const segment = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/)
 const pathSchema = z.array(segment).min(1).max(4)
-const INGEST_ROOTS = new Set(['e', 'i', 's', 'flags', 'decide', 'batch', 'capture'])
+const INGEST_ROOTS = new Set(['e', 'i', 's', 'batch', 'capture'])
 
 export type IngestTarget = { url: string } | { status: 404 }
 

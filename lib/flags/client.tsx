@@ -30,8 +30,9 @@ export function FlagBootstrapper({ bootstrap, exposed = [] }: { bootstrap: FlagB
 }
 
 /**
- * A flag in a client component: the server's bootstrap or the default until PostHog answers, then
- * PostHog's value (always one lib/flags/definitions.ts allows). Reading records no exposure.
+ * A flag in a client component: the page's server bootstrap (FlagBootstrapper), else the default.
+ * The browser never asks /flags itself (lib/analytics/browser.ts); the value is always one
+ * lib/flags/definitions.ts allows. Reading records no exposure.
  */
 export function useFlag<N extends FlagName>(name: N): FlagValue<N> {
   return useSyncExternalStore(

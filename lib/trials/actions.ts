@@ -1,10 +1,13 @@
 'use server'
 
+import { unstable_rethrow } from 'next/navigation'
 import { after } from 'next/server'
 import { clientAddress } from '@/lib/auth/client-address'
 import { getSessionUser } from '@/lib/auth/user'
 import { captchaConfig } from '@/lib/captcha/config'
 import { Refusal, type Db } from '@/lib/listings/refusal'
+import { reportServerError } from '@/lib/monitoring/scope'
+import { traceServerAction } from '@/lib/monitoring/server-action'
 import { action, ActionError, type ActionResult } from '@/lib/safe-action'
 import { takeNarrationRequest } from '@/lib/narration/limits'
 import { serverProviders } from '@/lib/narration/server-providers'
@@ -26,18 +29,21 @@ const ENDED = 'Your trial session has ended. Start again from the trial page.'
 const UNEXPECTED = 'Something went wrong on our side. Please try again in a moment.'
 
 function trialAction<I, T>(logic: (db: Db, userId: string, input: I) => Promise<T>) {
-  return async (input: I): Promise<ActionResult<T>> => {
-    if (findControlCharacter(input)) return { ok: false, error: CONTROL_CHARACTER_MESSAGE }
-    const user = await getSessionUser()
-    if (!user) return { ok: false, error: ENDED }
-    try {
-      return { ok: true, data: await logic((await createClient()) as unknown as Db, user.id, input) }
-    } catch (error) {
-      if (error instanceof Refusal || error instanceof ActionError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors }
-      console.error('[trials] unexpected error', error)
-      return { ok: false, error: UNEXPECTED }
-    }
-  }
+  return (input: I): Promise<ActionResult<T>> =>
+    traceServerAction(async () => {
+      if (findControlCharacter(input)) return { ok: false, error: CONTROL_CHARACTER_MESSAGE }
+      const user = await getSessionUser()
+      if (!user) return { ok: false, error: ENDED }
+      try {
+        return { ok: true, data: await logic((await createClient()) as unknown as Db, user.id, input) }
+      } catch (error) {
+        unstable_rethrow(error)
+        if (error instanceof Refusal || error instanceof ActionError) return { ok: false, error: error.message, fieldErrors: error.fieldErrors }
+        console.error('[trials] unexpected error', error)
+        reportServerError(error, { area: 'server-action' })
+        return { ok: false, error: UNEXPECTED }
+      }
+    })
 }
 
 const begin = trialAction(steps.beginTrialProject)

@@ -10,6 +10,7 @@ import { DEMO_IDS, interact, lookLikeAPersonsBrowser, recordRequests } from './o
  * run time, so this is a second `next start` of the stack's own build (.next/e2e) with the settings,
  * not a second build (docs/observability.md). Not in E2E_NEXT=dev mode: there is no build to start.
  */
+const PERSON_USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36'
 const PORT = Number(process.env.E2E_CONFIGURED_PORT ?? 3112)
 const KEY = 'phc_e2e_observability'
 let posthog: PostHogReceiver
@@ -17,6 +18,15 @@ let sentry: SentryReceiver
 let app: ConfiguredApp
 
 test.describe.configure({ mode: 'serial' })
+// The browser says a person's user agent from its launch. Playwright's per-context override does not
+// reach a document's pagehide: there navigator.userAgent reads "HeadlessChrome", and posthog-js drops
+// the page's $pageleave as a bot's (found while testing it; a person's browser has no such switch).
+test.use({
+  launchOptions: [
+    async ({ launchOptions }, use) => use({ ...launchOptions, args: [...(launchOptions.args ?? []), `--user-agent=${PERSON_USER_AGENT}`] }),
+    { scope: 'worker' },
+  ],
+})
 test.skip(process.env.E2E_NEXT === 'dev', 'needs the production build the stack made')
 
 test.beforeAll(async () => {
@@ -70,10 +80,16 @@ test('the landing page shows the headline PostHog chose, records the exposure, p
   const pageview = events.find((e) => e.event === '$pageview')!
   expect(pageview.properties).toMatchObject({ distinct_id: visitor, $current_url: `${app.url}/`, $geoip_disable: true })
   // the batch endpoint: posthog-js puts device, session and window in each event (its /e/ has no query
-  // parameters; the flags fetch has v=2), and the browser's own flags fetch went through /ingest too
+  // parameters)
   expect(posthog.requests.some((r) => r.method === 'POST' && r.path === '/e/')).toBe(true)
   expect(pageview.properties).toMatchObject({ $device_id: expect.any(String), $session_id: expect.any(String), $window_id: expect.any(String), $lib: 'web' })
-  expect(posthog.requests.filter((r) => r.path === '/flags/' && r.query.get('v') === '2').length).toBeGreaterThanOrEqual(2)
+  // the flags came with the page (the server's bootstrap): the browser never asked for them, and every
+  // /flags request PostHog saw was the server's (the key, the distinct id and the flag names; no person properties)
+  expect(urls.filter((url) => /\/ingest\/(flags|decide)\b/.test(url))).toEqual([])
+  for (const request of posthog.requests.filter((r) => r.path === '/flags/')) {
+    expect(request.query.get('v')).toBe('2')
+    expect(Object.keys(JSON.parse(request.body.toString()) as object).sort()).toEqual(['api_key', 'distinct_id', 'flag_keys_to_evaluate', 'groups'])
+  }
   // a replay batch for the same session, starting with a full snapshot of the page
   // (the recorder sends while the person is active: keep moving)
   let step = 0
@@ -88,6 +104,20 @@ test('the landing page shows the headline PostHog chose, records the exposure, p
     )
     .toBe(true)
   expect(posthog.snapshots()[0].sessionId).toBe(pageview.properties.$session_id)
+  // leaving the page is recorded too ($pageleave, sent as the page goes): by a link within the app,
+  // by going to another address, and by closing the tab
+  const leaves = (path: string) => posthog.events().filter((e) => e.event === '$pageleave' && e.properties.$current_url === `${app.url}${path}`)
+  await page.getByRole('link', { name: 'Privacy policy' }).click()
+  await page.waitForURL('**/privacy')
+  await expect.poll(() => leaves('/').length, { timeout: 15_000, message: 'a $pageleave for / (in-app link)' }).toBe(1)
+  await page.goto('/try')
+  await expect.poll(() => leaves('/privacy').length, { timeout: 15_000, message: 'a $pageleave for /privacy (new address)' }).toBe(1)
+  await interact(page)
+  await expect.poll(() => posthog.events().some((e) => e.event === '$pageview' && e.properties.$current_url === `${app.url}/try`), { timeout: 20_000 }).toBe(true)
+  await page.close({ runBeforeUnload: true })
+  await expect.poll(() => leaves('/try').length, { timeout: 15_000, message: 'a $pageleave for /try (tab closed)' }).toBe(1)
+  // the in-app leave carries posthog-js's time on the page it left, as an unload's does
+  expect(leaves('/')[0].properties).toMatchObject({ distinct_id: visitor, $session_id: pageview.properties.$session_id, $prev_pageview_pathname: '/', $prev_pageview_duration: expect.any(Number) })
   onlyFirstParty(urls)
   await page.context().close()
 })
@@ -142,7 +172,7 @@ test('errors and traces reach Sentry with their stack, tags and the account id (
   await expect(sent).toContainText(/Server error \(route handler, HTTP 500\): event [0-9a-f]{32}/)
   const serverId = (await sent.textContent())!.match(/HTTP 500\): event ([0-9a-f]{32})/)![1]
   await page.getByRole('button', { name: 'Run a traced span' }).click()
-  await expect(sent).toContainText(/Traced span \(browser → route handler\): trace [0-9a-f]{32}/)
+  await expect(sent).toContainText(/Traced span \(browser → route handler, server action\): trace [0-9a-f]{32}/)
   const traceId = (await sent.textContent())!.match(/: trace ([0-9a-f]{32})/)![1]
 
   const event = (id: string) => sentry.items('event').map((i) => i.payload).find((p) => p.event_id === id)
@@ -159,13 +189,18 @@ test('errors and traces reach Sentry with their stack, tags and the account id (
     expect(JSON.stringify(payload)).not.toContain(DEMO.admin)
   }
   expect(event(serverId)!.tags).toMatchObject({ example: 'route-handler' })
-  // the span's trace: the browser's transaction and the route handler's, one trace
+  // the span's trace: the browser's transaction, the route handler's and the server action's (named by
+  // its export, not "POST /admin/dev/sentry-example"), one trace
   const traced = () => sentry.items('transaction').map((i) => i.payload).filter((p) => (p.contexts as { trace?: { trace_id?: string } }).trace?.trace_id === traceId)
-  await expect.poll(() => traced().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2)
+  await expect.poll(() => traced().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3)
   const names = traced().map((t) => `${t.platform} ${t.transaction}`)
-  expect(names, names.join(', ')).toEqual(expect.arrayContaining(['javascript sentry-example: traced span', expect.stringMatching(/^node GET \/api\/dev\/sentry-example/)]))
+  expect(names, names.join(', ')).toEqual(
+    expect.arrayContaining(['javascript sentry-example: traced span', expect.stringMatching(/^node GET \/api\/dev\/sentry-example/), 'node serverAction/runTracedExampleAction']),
+  )
+  const action = traced().find((t) => t.transaction === 'serverAction/runTracedExampleAction')!
+  expect((action.contexts as { trace?: { data?: Record<string, unknown> } }).trace?.data).toMatchObject({ 'code.filepath': 'lib/monitoring/example-actions.ts' })
   const serverSpans = traced().flatMap((t) => (t.spans as Array<{ description?: string }> | undefined) ?? [])
-  expect(serverSpans.map((span) => span.description)).toContain('sentry-example: server work')
+  expect(serverSpans.map((span) => span.description)).toEqual(expect.arrayContaining(['sentry-example: server work', 'sentry-example: action work']))
 
   // an uncaught server error (a page that throws) is reported by the server itself
   expect((await page.goto('/admin/dev/sentry-example?throw=server'))?.status()).toBe(500)

@@ -55,14 +55,15 @@ describe('/ingest (PostHog through this site)', () => {
     expect(posthog.events().at(-1)).toMatchObject({ event: '$pageview', properties: { distinct_id: 'd1' } })
   })
 
-  it("answers the project's remote configuration and flags, and nothing else", async () => {
+  it("answers the project's remote configuration, and nothing else (not flags: the server asks for those)", async () => {
     vi.stubEnv('POSTHOG_KEY', KEY)
     vi.stubEnv('POSTHOG_HOST', posthog.url)
     const config = await ingest(`/ingest/array/${KEY}/config`)
     expect(config.status).toBe(200)
     expect(await config.json()).toMatchObject({ sessionRecording: { endpoint: '/s/' } })
-    expect((await ingest('/ingest/flags/?v=2', { method: 'POST', body: '{}' })).status).toBe(200)
     const before = posthog.requests.length
+    expect((await ingest('/ingest/flags/?v=2', { method: 'POST', body: '{}' })).status).toBe(404)
+    expect((await ingest('/ingest/decide/?v=3', { method: 'POST', body: '{}' })).status).toBe(404)
     for (const path of ['/ingest/array/phc_someone_else/config', `/ingest/array/${KEY}/config.js`, '/ingest/static/recorder.js', '/ingest/api/projects/1/', '/ingest/%2e%2e/admin']) {
       expect((await ingest(path)).status, path).toBe(404)
     }

@@ -135,7 +135,7 @@ describe('the /ingest relay strips addresses in what it passes on', () => {
       ['/ingest/e/?ver=1', gzipSync(json), 'text/plain'],
       ['/ingest/e/?compression=base64', `data=${encodeURIComponent(Buffer.from(json).toString('base64'))}`, 'application/x-www-form-urlencoded'],
       ['/ingest/e/', json, 'application/json'],
-      ['/ingest/flags/?v=2', JSON.stringify({ token: KEY, distinct_id: 'd1', person_properties: { $initial_current_url: PAGE, $initial_referrer: PAGE } }), 'application/json'],
+      ['/ingest/i/v0/e/', JSON.stringify({ token: KEY, distinct_id: 'd1', person_properties: { $initial_current_url: PAGE, $initial_referrer: PAGE } }), 'application/json'],
       ['/ingest/s/', gzipSync(JSON.stringify([{ event: '$snapshot', properties: { $snapshot_data: [{ type: 4, data: { href: PAGE } }] } }])), 'text/plain'],
     ]
     for (const [path, body, type] of bodies) {
