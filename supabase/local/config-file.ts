@@ -44,6 +44,7 @@ export function authSettingsFromToml(file: string, env: Record<string, string | 
   if (typeof email.enable_confirmations === 'boolean') out.autoconfirm = !email.enable_confirmations
   if (typeof email.secure_password_change === 'boolean') out.securePasswordChange = email.secure_password_change
   if (typeof auth.enable_anonymous_sign_ins === 'boolean') out.anonymousSignIns = auth.enable_anonymous_sign_ins
+  if (typeof auth.enable_signup === 'boolean') out.signupEnabled = auth.enable_signup
   if (isCount(auth.minimum_password_length)) out.minPasswordLength = auth.minimum_password_length
   if (isCount(auth.jwt_expiry)) out.jwtExpiry = auth.jwt_expiry
   if (isCount(auth.refresh_token_reuse_interval)) out.refreshTokenReuseInterval = auth.refresh_token_reuse_interval

@@ -56,6 +56,8 @@ export interface CaptchaSettings {
 export interface AuthSettings {
   /** mailer autoconfirm: sign-up returns a session at once (Supabase CLI default) */
   autoconfirm: boolean
+  /** `[auth] enable_signup`: off, no new account is made by sign-up, anonymous sign-in or OTP (GoTrue's DisableSignup) */
+  signupEnabled: boolean
   anonymousSignIns: boolean
   minPasswordLength: number
   jwtExpiry: number
@@ -220,6 +222,7 @@ function authSettings(input: ConfigInput, env: Record<string, string | undefined
   const captcha = captchaSettings(fileCaptcha, captchaFromEnv(env), inputCaptcha)
   const merged = {
     autoconfirm: true,
+    signupEnabled: true,
     anonymousSignIns: true,
     minPasswordLength: 6,
     jwtExpiry: 3600,

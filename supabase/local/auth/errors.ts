@@ -82,6 +82,8 @@ export const errors = {
   requestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
   emailRateLimit: () => new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded'),
   anonymousDisabled: () => new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  // GoTrue's DisableSignup answer, for /signup (anonymous too) and an OTP that would make an account
+  signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   otpSignupsDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
   notFound: () => new AuthError(404, 'not_found', 'Not found'),
 }

@@ -44,6 +44,8 @@ export async function otp(ctx: AuthContext, req: LocalRequest): Promise<LocalRes
     let user = await findUserByEmail(tx, email)
     if (!user) {
       if (!createUser) throw errors.otpSignupsDisabled()
+      // GoTrue's MagicLink signs the new address up through Signup, which refuses when sign-ups are off
+      if (!ctx.config.auth.signupEnabled) throw errors.signupDisabled()
       user = await insertUser(tx, {
         email,
         passwordHash: null,

@@ -43,7 +43,7 @@ function settings(ctx: AuthContext, req: LocalRequest): LocalResponse {
       linkedin_oidc: false, notion: false, spotify: false, slack: false, slack_oidc: false, workos: false,
       twitch: false, twitter: false, x: false, zoom: false,
     },
-    disable_signup: false,
+    disable_signup: !a.signupEnabled,
     mailer_autoconfirm: a.autoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -15,6 +15,8 @@ export async function signUp(ctx: AuthContext, req: LocalRequest): Promise<Local
   const password = str(body.password)
   const data = obj(body.data) ?? {}
   const meta = { userAgent: req.headers['user-agent'], ip: req.ip }
+  // before anything else, as GoTrue's Signup and SignupAnonymously
+  if (!ctx.config.auth.signupEnabled) throw errors.signupDisabled()
 
   if (!email && !str(body.phone)) {
     if (!ctx.config.auth.anonymousSignIns) throw errors.anonymousDisabled()
