@@ -42,6 +42,8 @@ export const ERRORS = {
     new StorageFailure('EntityTooLarge', 413, 'The object exceeded the maximum allowed size', 'Payload too large'),
   invalidMimeType: (mime: string) =>
     new StorageFailure('InvalidMimeType', 415, `mime type ${mime} is not supported`, 'invalid_mime_type'),
+  // Storage's JWT plugin verifying an empty token (src/http/plugins/jwt.ts): jose's message, AccessDenied
+  noKey: () => new StorageFailure('AccessDenied', 403, 'Invalid Compact JWS'),
   invalidJwt: (message = 'Invalid JWT') => new StorageFailure('InvalidJWT', 400, message),
   invalidSignature: () => new StorageFailure('InvalidSignature', 400, 'Invalid signature'),
   invalidKey: (key: string) => new StorageFailure('InvalidKey', 400, `Invalid key: ${key}`),

@@ -29,8 +29,14 @@ export function callerFromClaims(role: string, claims: Claims): Caller {
   return { role, claims, sub, ownerUuid: sub && UUID.test(sub) ? sub : null }
 }
 
-/** An unusable token is refused outright (storage does not fall back to anon). */
-export async function callerOf(deps: StorageDeps, req: LocalRequest): Promise<Caller> {
+/**
+ * An unusable token is refused outright (storage does not fall back to anon). A request with no key
+ * at all (neither Authorization nor apikey) is refused as Storage refuses it — its JWT plugin verifies
+ * the empty token, and jose answers "Invalid Compact JWS" (403 AccessDenied) — except on the routes
+ * Storage marks `allowInvalidJwt` (reading an object or its info), where it is anon.
+ */
+export async function callerOf(deps: StorageDeps, req: LocalRequest, options: { allowMissing?: boolean } = {}): Promise<Caller> {
+  if (!options.allowMissing && !req.headers['authorization']?.trim() && !req.headers['apikey']?.trim()) throw ERRORS.noKey()
   const auth = await resolveRequestAuth(deps.ctx.config, req.headers)
   if (!auth.ok) throw ERRORS.invalidJwt(platformJwtMessage(auth.reason, auth.message))
   return callerFromClaims(auth.role, auth.claims)

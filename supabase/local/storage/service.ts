@@ -48,7 +48,9 @@ async function route(deps: StorageDeps, req: LocalRequest): Promise<LocalRespons
   const open = await routeWithoutCaller(deps, req, p)
   if (open) return open
 
-  const caller = await callerOf(deps, req)
+  // reading an object or its info is Storage's allowInvalidJwt pair of routes: no key there is anon
+  const readsObject = READ.has(m) && /^\/object\/(?!list\/|sign\/|upload\/|move$|copy$)[^/]+\/.+$/.test(p)
+  const caller = await callerOf(deps, req, { allowMissing: readsObject })
   if (p === '/bucket' || p.startsWith('/bucket/')) return handleBucketRoute(deps, req, caller, p.slice('/bucket'.length))
   let match: RegExpExecArray | null
   if ((match = /^\/object\/list\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
