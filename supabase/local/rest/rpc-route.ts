@@ -46,7 +46,10 @@ export async function handleRpc(r: RestRequest, name: string): Promise<LocalResp
   const readOnly = readMethod || fn.volatility !== 'v'
   const row = await r.run(sql, params, readOnly)
   const offset = query.scopes.get('')?.offset ?? 0
-  const headers: Record<string, string> = { 'Content-Range': fn.returnsSet ? readRange(offset, row.page_total, row.total) : '0-0/*' }
+  // a scalar function's result is one row: counted (exact or estimated), PostgREST says so (`0-0/1`,
+  // count 1 in postgrest-js, not NaN); uncounted, or planned, the total is unknown (`0-0/*`)
+  const scalarRange = countsInSql(prefs.count) && fn.shape !== 'void' ? '0-0/1' : '0-0/*'
+  const headers: Record<string, string> = { 'Content-Range': fn.returnsSet ? readRange(offset, row.page_total, row.total) : scalarRange }
   Object.assign(headers, preferenceApplied(prefs, 'call'))
   if (fn.shape === 'void') return withGucs({ status: 204, headers }, row)
   const status = fn.returnsSet ? readStatus(offset, row.page_total, row.total) : 200

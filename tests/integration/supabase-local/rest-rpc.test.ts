@@ -39,6 +39,14 @@ describe('rest/v1 rpc', () => {
     expect(data).toEqual([{ username: 'kiwicopple', messages: [{ id: 3 }] }])
   })
 
+  it("counts a scalar function's one row (postgrest-js's suite: count 1, not NaN)", async () => {
+    const counted = await db.rpc('get_status', { name_param: 'supabot' }, { count: 'exact' })
+    expect(counted).toMatchObject({ count: 1, data: 'ONLINE', error: null, status: 200 })
+    const head = await db.rpc('add_them', { a: 1, b: 2 }, { head: true, count: 'exact' })
+    expect(head).toMatchObject({ count: 1, status: 200 })
+    expect((await db.rpc('add_them', { a: 1, b: 2 })).count).toBeNull()
+  })
+
   it('counts set results with HEAD', async () => {
     const { count, status, data } = await db.rpc('list_numbers', { n: 7 }, { head: true, count: 'exact', get: true })
     expect(status).toBe(200)
