@@ -4,6 +4,7 @@ import { handleBucketRoute } from './buckets.ts'
 import { ERRORS, fromPgError, StorageFailure } from './errors.ts'
 import { GLOBAL_FILE_SIZE_LIMIT } from './limits.ts'
 import { listObjects } from './list.ts'
+import { listObjectsV2 } from './list-v2.ts'
 import { decodeSegments, splitBucketPath } from './names.ts'
 import {
   createSignedUrl,
@@ -55,6 +56,9 @@ async function route(deps: StorageDeps, req: LocalRequest): Promise<LocalRespons
   let match: RegExpExecArray | null
   if ((match = /^\/object\/list\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
     return listObjects(deps, req, caller, decodeSegments(match[1])[0])
+  }
+  if ((match = /^\/object\/list-v2\/([^/]+)\/?$/.exec(p)) && m === 'POST') {
+    return listObjectsV2(deps, req, caller, decodeSegments(match[1])[0])
   }
   if (p === '/object/move' && m === 'POST') return moveObject(deps, req, caller)
   if (p === '/object/copy' && m === 'POST') return copyObject(deps, req, caller)
