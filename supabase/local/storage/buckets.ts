@@ -74,7 +74,9 @@ async function getBucket(deps: StorageDeps, req: LocalRequest, caller: Caller, i
     return r.rows[0]
   })
   if (!row) throw ERRORS.noSuchBucket()
-  return json(200, bucketJson(row))
+  // Storage's getBucket selects these eight columns (src/http/routes/bucket/getBucket.ts): no `type`
+  const { type: _type, ...fields } = bucketJson(row)
+  return json(200, fields)
 }
 
 async function createBucket(deps: StorageDeps, req: LocalRequest, caller: Caller): Promise<LocalResponse> {
@@ -130,7 +132,8 @@ async function emptyBucket(deps: StorageDeps, req: LocalRequest, caller: Caller,
     return r.rows
   })
   for (const o of removed) await deps.blobs.delete(id, o.name, o.version ?? '')
-  return json(200, { message: 'Successfully emptied' })
+  // Storage's answer (it queues the work); here it is done before answering
+  return json(200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' })
 }
 
 async function deleteBucket(deps: StorageDeps, req: LocalRequest, caller: Caller, id: string): Promise<LocalResponse> {

@@ -31,16 +31,19 @@ describe('storage buckets', () => {
     expect(created).toEqual({ data: { name: 'videos' }, error: null })
     const { data, error } = await service.storage.getBucket('videos')
     expect(error).toBeNull()
-    expect(data).toMatchObject({
+    // Storage's eight fields, exactly (the storage-js suite's snapshot of getBucket)
+    expect(data).toEqual({
       id: 'videos',
       name: 'videos',
+      owner: expect.any(String),
       public: true,
-      type: 'STANDARD',
       file_size_limit: 2_000_000,
       allowed_mime_types: ['video/mp4', 'image/*'],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     })
+    const listed = await service.storage.listBuckets()
+    expect(listed.data?.find((b) => b.id === 'videos')).toMatchObject({ type: 'STANDARD' })
   })
 
   it('refuses a bucket id that exists already', async () => {
@@ -118,7 +121,7 @@ describe('storage buckets', () => {
       code: 'ResourceNotEmpty',
     })
     const emptied = await service.storage.emptyBucket('scratch')
-    expect(emptied).toEqual({ data: { message: 'Successfully emptied' }, error: null })
+    expect(emptied).toEqual({ data: { message: 'Empty bucket has been queued. Completion may take up to an hour.' }, error: null })
     expect((await service.storage.from('scratch').list()).data).toEqual([])
     const deleted = await service.storage.deleteBucket('scratch')
     expect(deleted.error).toBeNull()
