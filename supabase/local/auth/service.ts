@@ -1,3 +1,4 @@
+import { adminOAuthServerDisabled, manualLinkingDisabled, oauthServerDisabled, ssoDisabled } from './disabled.ts'
 import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
 import { createAuthContext, ok, type AuthContext, type AuthLimiters, type Handler } from './context.ts'
 import { clientIp, readJson, str } from './request.ts'
@@ -71,6 +72,16 @@ function routes(): Route[] {
     ['GET', '/verify', verifyGet],
     ['POST', '/verify', verifyPost],
     ['POST', '/invite', invite],
+    ['POST', '/sso', ssoDisabled],
+    ['GET', /^\/sso\/saml\/(metadata|acs)$/, ssoDisabled],
+    ['POST', '/sso/saml/acs', ssoDisabled],
+    ['GET', '/user/identities/authorize', manualLinkingDisabled],
+    ['GET', '/.well-known/oauth-authorization-server', oauthServerDisabled],
+    ...['GET', 'POST', 'PUT', 'DELETE'].flatMap((method): Route[] => [
+      [method, /^\/oauth\/.+$/, oauthServerDisabled],
+      [method, /^\/admin\/oauth\/.+$/, adminOAuthServerDisabled],
+    ]),
+    ['DELETE', /^\/user\/identities\/[^/]+$/, manualLinkingDisabled],
     ['GET', '/reauthenticate', reauthenticate],
     ['GET', '/authorize', authorize],
     ['GET', '/admin/users', listUsers],

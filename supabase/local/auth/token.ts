@@ -1,3 +1,4 @@
+import { idTokenGrant, web3Grant } from './disabled.ts'
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
 import { AuthError, errors } from './errors.ts'
@@ -26,6 +27,10 @@ export async function tokenGrant(ctx: AuthContext, req: LocalRequest): Promise<L
       return refreshGrant(ctx, req, body)
     case 'pkce':
       return pkceGrant(ctx, req, body)
+    case 'id_token':
+      return idTokenGrant(req)
+    case 'web3':
+      return web3Grant()
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type')
   }

@@ -1,3 +1,4 @@
+import { verifyPhone } from './disabled.ts'
 import type { Tx } from '../db.ts'
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
@@ -107,6 +108,8 @@ async function consume(tx: Tx, m: Match): Promise<UserRow | null> {
 /** POST /verify: `{type, token_hash}` or `{type, email, token}` → session. */
 export async function verifyPost(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
   const body = readJson(req)
+  // phone codes: the checks GoTrue makes, then no account with that phone (no phone provider here)
+  if (body.type === 'sms' || body.type === 'phone_change') verifyPhone(body)
   const type = verifyType(str(body.type))
   const hash = str(body.token_hash)
   const email = str(body.email)
