@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { startStandIn } from './server.ts'
@@ -6,6 +7,8 @@ import { DataDirLockedError } from './lock.ts'
 
 const usage = `Usage: npm run supabase:local -- [options]
 
+  --workdir DIR       the project folder, as \`supabase --workdir\`: DIR/supabase/config.toml, its
+                      migrations and [db.seed] files, data in DIR/.supabase-local/data (default: here)
   --port N            port to listen on (default 54321, the Supabase CLI's)
   --data DIR          data folder (default .supabase-local/data)
   --memory            keep everything in memory (nothing survives a restart)
@@ -19,6 +22,7 @@ const usage = `Usage: npm run supabase:local -- [options]
 async function main() {
   const { values } = parseArgs({
     options: {
+      workdir: { type: 'string' },
       port: { type: 'string' },
       data: { type: 'string' },
       memory: { type: 'boolean', default: false },
@@ -39,8 +43,13 @@ async function main() {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     throw new Error(`--port must be a whole number from 0 to 65535, got "${values.port}"`)
   }
+  const workdir = values.workdir ? path.resolve(values.workdir) : undefined
+  if (workdir && !existsSync(path.join(workdir, 'supabase'))) {
+    throw new Error(`--workdir ${values.workdir}: no supabase/ folder there (the Supabase CLI's project layout: supabase/config.toml, supabase/migrations)`)
+  }
   const started = Date.now()
   const standIn = await startStandIn({
+    workdir,
     port,
     dataDir: values.memory ? null : values.data ? path.resolve(values.data) : undefined,
     migrationsDir: values.migrations ? path.resolve(values.migrations) : undefined,
@@ -59,6 +68,7 @@ Local Supabase is running (${Date.now() - started} ms)
   Realtime         ${standIn.url.replace('http', 'ws')}/realtime/v1
   Mailbox          ${standIn.url}/mailbox
   SQL (psql)       ${standIn.dbPort ? `postgresql://postgres@${config.host}:${standIn.dbPort}/postgres  (npm run db:psql)` : 'off'}
+  Project          ${workdir ?? process.cwd()}
   Data             ${config.dataDir ?? 'in memory'}
   Migrations       ${standIn.appliedMigrations.length} applied now${standIn.seeded ? ', seed applied' : ''}
 

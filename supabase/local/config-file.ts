@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { z } from 'zod'
@@ -15,6 +15,30 @@ const ApiSection = z.object({
  * The `[api]` part of `supabase/config.toml`: `schemas` (PostgREST's db-schemas, the first one the
  * default profile) and `max_rows` (db-max-rows). Only keys present are returned.
  */
+/**
+ * `[db.seed]` as the CLI reads it: `enabled = false` applies no seed; `sql_paths` (default
+ * `["./seed.sql"]`) are relative to the supabase/ folder, applied in order; a file name may hold `*`
+ * (matched in that folder, in name order, as the CLI's globs). Missing files are skipped, as the CLI does.
+ */
+export function seedFilesFromToml(file: string | null, supabaseDir: string): string[] {
+  const toml = file && existsSync(file) ? (parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
+  const seed = record(record(toml.db).seed)
+  if (seed.enabled === false) return []
+  const paths = Array.isArray(seed.sql_paths) ? seed.sql_paths.filter((p): p is string => typeof p === 'string') : ['./seed.sql']
+  const files: string[] = []
+  for (const entry of paths) {
+    const full = path.resolve(supabaseDir, entry)
+    if (!path.basename(full).includes('*')) {
+      files.push(full)
+      continue
+    }
+    const dir = path.dirname(full)
+    const pattern = new RegExp(`^${path.basename(full).split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
+    if (existsSync(dir)) files.push(...readdirSync(dir).filter((name) => pattern.test(name)).sort().map((name) => path.join(dir, name)))
+  }
+  return [...new Set(files)]
+}
+
 export function apiSettingsFromToml(file: string): ApiSettingsInput {
   if (!existsSync(file)) return {}
   const toml = parse(readFileSync(file, 'utf8')) as Record<string, unknown>

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { SignJWT } from 'jose'
-import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider } from './config-file.ts'
+import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider, seedFilesFromToml } from './config-file.ts'
 import type { EmailTemplates } from './auth/templates.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
@@ -98,7 +98,8 @@ export interface StandInConfig {
   /** null: in memory */
   dataDir: string | null
   migrationsDir: string
-  seedFile: string | null
+  /** the seed files, applied in order in one transaction on a fresh database ([db.seed] sql_paths) */
+  seedFiles: string[]
   auth: AuthSettings
   /** schemas PostgREST exposes */
   exposedSchemas: string[]
@@ -124,7 +125,10 @@ export interface ConfigInput {
   port?: number
   dataDir?: string | null
   migrationsDir?: string
+  /** one seed file instead of config.toml's `[db.seed]`; null: none */
   seedFile?: string | null
+  /** the project folder, as `supabase --workdir`: its supabase/config.toml, migrations and seed (default: the current folder) */
+  workdir?: string
   /** supabase/config.toml by default; null reads no file (the built-in defaults, the Supabase CLI's) */
   configFile?: string | null
   auth?: AuthSettingsInput
@@ -178,7 +182,7 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
     (customSecret ? await signKey(jwtSecret, 'service_role') : CLI_SERVICE_ROLE_KEY)
   const host = input.host ?? '127.0.0.1'
   const port = input.port ?? 54321
-  const root = process.cwd()
+  const root = input.workdir ? path.resolve(input.workdir) : process.cwd()
   const configFile = input.configFile === undefined ? path.join(root, 'supabase', 'config.toml') : input.configFile
   const api = { ...(configFile ? apiSettingsFromToml(configFile) : {}), ...input.api }
   return {
@@ -192,7 +196,7 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
     secretKey: env.SUPABASE_LOCAL_SECRET_KEY || CLI_SECRET_KEY,
     dataDir: input.dataDir === undefined ? path.join(root, '.supabase-local', 'data') : input.dataDir,
     migrationsDir: input.migrationsDir ?? path.join(root, 'supabase', 'migrations'),
-    seedFile: input.seedFile === undefined ? path.join(root, 'supabase', 'seed.sql') : input.seedFile,
+    seedFiles: input.seedFile === undefined ? seedFilesFromToml(configFile, path.join(root, 'supabase')) : input.seedFile ? [input.seedFile] : [],
     auth: authSettings(input, env, configFile),
     // the Supabase CLI's defaults when config.toml says nothing
     exposedSchemas: api.schemas ?? ['public', 'graphql_public'],

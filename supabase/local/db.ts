@@ -205,18 +205,23 @@ export async function applyMigrations(db: Db, dir: string): Promise<string[]> {
 }
 
 /** Applies the seed file once, on a database that has never been seeded. */
-export async function applySeed(db: Db, file: string): Promise<boolean> {
-  if (!existsSync(file)) return false
+export async function applySeed(db: Db, fileOrFiles: string | string[]): Promise<boolean> {
+  // the files that exist, in order (the CLI skips a missing one), in one transaction
+  const files = (Array.isArray(fileOrFiles) ? fileOrFiles : [fileOrFiles]).filter((file) => existsSync(file))
+  if (files.length === 0) return false
   const seeded = await db.query(`select 1 from supabase_local.meta where key = 'seeded_at'`)
   if (seeded.rows.length > 0) return false
-  const sql = await readFile(file, 'utf8')
+  let current = files[0]
   try {
     await db.transaction(async (tx) => {
-      await tx.exec(sql)
+      for (const file of files) {
+        current = file
+        await tx.exec(await readFile(file, 'utf8'))
+      }
       await tx.query(`insert into supabase_local.meta (key, value) values ('seeded_at', now()::text)`)
     })
   } catch (err) {
-    throw new MigrationError(file, pgErrorText(err))
+    throw new MigrationError(current, pgErrorText(err))
   } finally {
     await db.exec(`set search_path to "$user", public, extensions; reset role;`)
   }

@@ -52,7 +52,7 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
   try {
     const files = await migrationFiles(config.migrationsDir)
     const texts = await Promise.all(files.map((f) => readFile(path.join(config.migrationsDir, f), 'utf8')))
-    if (config.seedFile) texts.push(await readFile(config.seedFile, 'utf8').catch(() => ''))
+    for (const file of config.seedFiles) texts.push(await readFile(file, 'utf8').catch(() => ''))
     db = await openDatabase({
       dataDir: config.dataDir ? path.join(config.dataDir, 'pgdata') : null,
       snapshot: opts.snapshot,
@@ -63,7 +63,7 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
     if (!(await isBootstrapped(db))) await bootstrap(db)
     else await ensurePgrstWatch(db)
     const appliedMigrations = await applyMigrations(db, config.migrationsDir)
-    const seeded = config.seedFile ? await applySeed(db, config.seedFile) : false
+    const seeded = config.seedFiles.length > 0 ? await applySeed(db, config.seedFiles) : false
 
     const mailbox = new Mailbox()
     const ctx: StandInContext = { config, db, mailbox, log }
