@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { SignJWT } from 'jose'
+import { SignJWT, type JWK } from 'jose'
+import { importSigningKeys, signingKeysFromToml, type SigningKey } from './signing-keys.ts'
 import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider, seedFilesFromToml } from './config-file.ts'
 import type { EmailTemplates } from './auth/templates.ts'
 
@@ -110,6 +111,8 @@ export interface StandInConfig {
   /** PostgREST db-plan-enabled from PGRST_DB_PLAN_ENABLED (same) */
   dbPlanEnabled: boolean
   quiet: boolean
+  /** `[auth] signing_keys_path`: asymmetric keys (signing-keys.ts); empty: HS256 with jwtSecret only */
+  signingKeys: SigningKey[]
 }
 
 /** `[api]` of config.toml: what PostgREST exposes. */
@@ -132,6 +135,8 @@ export interface ConfigInput {
   /** supabase/config.toml by default; null reads no file (the built-in defaults, the Supabase CLI's) */
   configFile?: string | null
   auth?: AuthSettingsInput
+  /** private JWKs instead of config.toml's `[auth] signing_keys_path` */
+  signingKeys?: JWK[]
   /** overrides `[api]` of the config file */
   api?: ApiSettingsInput
   quiet?: boolean
@@ -203,6 +208,7 @@ export async function resolveConfig(input: ConfigInput = {}): Promise<StandInCon
     maxRows: api.maxRows ?? 1000,
     ...restFlags(env),
     quiet: input.quiet ?? false,
+    signingKeys: await importSigningKeys(input.signingKeys ?? signingKeysFromToml(configFile)),
   }
 }
 

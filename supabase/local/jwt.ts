@@ -7,7 +7,10 @@ export function secretBytes(config: StandInConfig): Uint8Array {
   return new TextEncoder().encode(config.jwtSecret)
 }
 
+/** Signed by the first asymmetric key that may sign (its kid in the header), else HS256 with the secret. */
 export async function signJwt(config: StandInConfig, claims: Claims): Promise<string> {
+  const key = config.signingKeys.find((k) => k.privateKey)
+  if (key) return new SignJWT(claims).setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' }).sign(key.privateKey!)
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secretBytes(config))
 }
 
@@ -44,13 +47,19 @@ async function verifyUncached(config: StandInConfig, token: string): Promise<Ver
   if (parts.length !== 3) {
     return { ok: false, reason: 'malformed', message: `Expected 3 parts in JWT; got ${parts.length}` }
   }
+  let header: ReturnType<typeof decodeProtectedHeader>
   try {
-    decodeProtectedHeader(token)
+    header = decodeProtectedHeader(token)
   } catch {
     return { ok: false, reason: 'malformed', message: 'JWT cryptographic operation failed' }
   }
+  // HS256 with the project secret (the legacy keys), or the asymmetric key the header's kid names
+  const key = header.alg === 'HS256' ? null : config.signingKeys.find((k) => k.kid === header.kid && k.alg === header.alg)
+  if (header.alg !== 'HS256' && !key) return { ok: false, reason: 'signature', message: 'JWT cryptographic operation failed' }
   try {
-    const { payload } = await jwtVerify(token, secretBytes(config), { algorithms: ['HS256'] })
+    const { payload } = key
+      ? await jwtVerify(token, key.publicKey, { algorithms: [key.alg] })
+      : await jwtVerify(token, secretBytes(config), { algorithms: ['HS256'] })
     return { ok: true, claims: payload as Claims }
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' }

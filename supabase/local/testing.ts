@@ -1,3 +1,4 @@
+import type { JWK } from 'jose'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
@@ -24,6 +25,8 @@ export interface TestStandInOptions {
   dbThread?: DbThread
   /** serve the Postgres wire protocol on this port (0: any free one) */
   dbPort?: number
+  /** asymmetric signing keys (private JWKs), as `[auth] signing_keys_path` */
+  signingKeys?: JWK[]
 }
 
 async function sources(opts: TestStandInOptions): Promise<{ key: string; texts: string[] }> {
@@ -77,5 +80,6 @@ export async function startTestStandIn(opts: TestStandInOptions): Promise<StandI
     env: opts.env ?? {},
     dbThread: opts.dbThread,
     dbPort: opts.dbPort,
+    signingKeys: opts.signingKeys,
   })
 }

@@ -59,7 +59,8 @@ function routes(): Route[] {
     ['GET', '/health', async (_ctx, req) =>
       ok(req, { version: 'supabase-local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' })],
     // HS256 only: nothing to publish, and auth-js then validates through /user
-    ['GET', '/.well-known/jwks.json', async (_ctx, req) => ok(req, { keys: [] })],
+    // the public half of each asymmetric signing key (none with HS256 only), as GoTrue's WellKnownJwks
+    ['GET', '/.well-known/jwks.json', async (ctx, req) => ok(req, { keys: ctx.config.signingKeys.map((k) => k.publicJwk) })],
     ['POST', '/signup', signUp],
     ['POST', '/token', tokenGrant],
     ['GET', '/user', getUser],
