@@ -37,6 +37,8 @@ export interface RequestScope {
   readOnly?: boolean
   /** extra `set_config(key, value, true)` pairs, e.g. storage.operation */
   settings?: Record<string, string>
+  /** superuser-only settings, set before the role changes (e.g. compute_query_id for EXPLAIN VERBOSE) */
+  ownerSettings?: Record<string, string>
 }
 
 /** Contrib modules PGlite ships, loaded when a migration asks for them. */
@@ -255,6 +257,7 @@ export async function withScope<T>(db: Db, scope: RequestScope, fn: (tx: Tx) => 
 export function scopeSetup(scope: RequestScope): string {
   const pairs: [string, string][] = [
     ['search_path', 'public, extensions'],
+    ...Object.entries(scope.ownerSettings ?? {}),
     ['role', scope.role],
     ['request.jwt.claims', JSON.stringify(scope.claims)],
     ['request.jwt.claim.role', scope.role],

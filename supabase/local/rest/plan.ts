@@ -41,7 +41,11 @@ class RolledBack extends Error {
  * form is not re-serialized); `Prefer: tx=rollback` rolls back what an `analyze` ran.
  */
 export async function runPlan(db: Db, scope: RequestScope, plan: { format: 'text' | 'json'; options: PlanOption[] }, sql: string, params: unknown[], rollback: boolean): Promise<string> {
-  return withScope(db, scope, async (tx) => {
+  // the platform's Postgres loads pg_stat_statements, so query ids are computed and EXPLAIN VERBOSE
+  // shows "Query Identifier"; here they are switched on for that statement only (no cost elsewhere)
+  const verbose = plan.options.includes('verbose')
+  const planScope = verbose ? { ...scope, ownerSettings: { ...scope.ownerSettings, compute_query_id: 'on' } } : scope
+  return withScope(db, planScope, async (tx) => {
     const body = planBody(await tx.query(explainSql(plan, sql), params, keepText([JSON_OID])))
     if (rollback) throw new RolledBack(body)
     return body

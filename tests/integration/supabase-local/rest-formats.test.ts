@@ -162,6 +162,15 @@ describe('rest/v1 output formats', () => {
       const body = await res.text()
       expect(body.endsWith('\n')).toBe(true)
       expect(JSON.parse(body)[0].Plan.Output).toBeDefined() // VERBOSE lists output columns
+
+      // with VERBOSE, the query's identifier, as the platform's Postgres (pg_stat_statements) shows it
+      // (postgrest-js's suite: "explain with options"); without it, none
+      const verbose = await db.from('agg_orders').select('id').explain({ verbose: true, settings: true, format: 'json' })
+      expect((verbose.data as unknown as Record<string, unknown>[])[0]).toMatchObject({ Plan: expect.any(Object), 'Query Identifier': expect.any(Number) })
+      expect((json.data as unknown as Record<string, unknown>[])[0]).not.toHaveProperty('Query Identifier')
+      expect(String((await db.from('agg_orders').select('id').explain({ verbose: true })).data)).toMatch(/Query Identifier: -?\d+/)
+      // and the setting does not outlive the statement
+      expect((await standIn.db.query<{ v: string }>(`select current_setting('compute_query_id') as v`)).rows[0].v).not.toBe('on')
     })
 
     it('runs a mutation under EXPLAIN ANALYZE, and Prefer: tx=rollback undoes it', async () => {
