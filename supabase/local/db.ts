@@ -162,6 +162,18 @@ export async function bootstrap(db: Db): Promise<void> {
   }
   await db.query(`insert into supabase_local.meta (key, value) values ('bootstrapped_at', now()::text)`)
   await ensurePgrstWatch(db)
+  await ensureMfaTables(db)
+}
+
+/** GoTrue's MFA tables (sql/mfa.sql): idempotent, so a data folder bootstrapped before them gets them. */
+export async function ensureMfaTables(db: Db): Promise<void> {
+  const r = await db.query<{ ok: boolean }>(`select to_regclass('auth.mfa_challenges') is not null as ok`)
+  if (r.rows[0].ok) return
+  try {
+    await db.exec(await readFile(path.join(here, 'sql', 'mfa.sql'), 'utf8'))
+  } catch (err) {
+    throw new MigrationError('supabase/local/sql/mfa.sql', pgErrorText(err))
+  }
 }
 
 /** The platform's DDL event triggers that send `NOTIFY pgrst, 'reload schema'` (sql/pgrst-watch.sql). */

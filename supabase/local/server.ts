@@ -2,7 +2,7 @@ import http from 'node:http'
 import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { resolveConfig, type ConfigInput, type StandInConfig } from './config.ts'
-import { openDatabase, type Db, type DbThread, bootstrap, ensurePgrstWatch, isBootstrapped, applyMigrations, applySeed, migrationFiles, requestedExtensions } from './db.ts'
+import { openDatabase, type Db, type DbThread, bootstrap, ensureMfaTables, ensurePgrstWatch, isBootstrapped, applyMigrations, applySeed, migrationFiles, requestedExtensions } from './db.ts'
 import { acquireLock } from './lock.ts'
 import { Mailbox, mailboxService } from './mailbox.ts'
 import { corsHeaders, json, readBody, sendResponse, toLocalRequest, type Service, type StandInContext } from './http.ts'
@@ -61,7 +61,10 @@ export async function startStandIn(opts: StartOptions = {}): Promise<StandIn> {
       onFallback: (err) => console.warn('[supabase-local] no database thread, PGlite runs on the main thread:', (err as Error).message),
     })
     if (!(await isBootstrapped(db))) await bootstrap(db)
-    else await ensurePgrstWatch(db)
+    else {
+      await ensurePgrstWatch(db)
+      await ensureMfaTables(db)
+    }
     const appliedMigrations = await applyMigrations(db, config.migrationsDir)
     const seeded = config.seedFiles.length > 0 ? await applySeed(db, config.seedFiles) : false
 

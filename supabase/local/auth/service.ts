@@ -1,3 +1,4 @@
+import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts'
 import { adminOAuthServerDisabled, manualLinkingDisabled, oauthServerDisabled, ssoDisabled } from './disabled.ts'
 import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
 import { createAuthContext, ok, type AuthContext, type AuthLimiters, type Handler } from './context.ts'
@@ -73,6 +74,12 @@ function routes(): Route[] {
     ['GET', '/verify', verifyGet],
     ['POST', '/verify', verifyPost],
     ['POST', '/invite', invite],
+    ['POST', '/factors', enrollFactor],
+    ['POST', /^\/factors\/[^/]+\/challenge$/, challengeFactor],
+    ['POST', /^\/factors\/[^/]+\/verify$/, verifyFactor],
+    ['DELETE', /^\/factors\/[^/]+$/, unenrollFactor],
+    ['GET', /^\/admin\/users\/[^/]+\/factors$/, adminListFactors],
+    ['DELETE', /^\/admin\/users\/[^/]+\/factors\/[^/]+$/, adminDeleteFactor],
     ['POST', '/sso', ssoDisabled],
     ['GET', /^\/sso\/saml\/(metadata|acs)$/, ssoDisabled],
     ['POST', '/sso/saml/acs', ssoDisabled],

@@ -17,6 +17,7 @@ export type AuthMethod =
   | 'email_change'
   | 'anonymous'
   | 'token_refresh'
+  | 'totp'
 
 interface SessionRow {
   id: string
@@ -38,12 +39,19 @@ interface RefreshTokenRow {
 }
 
 // GoTrue keeps the amr claims in auth.mfa_amr_claims; the bootstrap has no such table, so the
-// session's sign-in method rides in sessions.tag ("amr:password").
+// session's sign-in method rides in sessions.tag ("amr:password"), and each second factor verified
+// later is appended with its time ("amr:password|totp@1767225600").
 const AMR_PREFIX = 'amr:'
 
 function amrOf(session: SessionRow): { method: string; timestamp: number }[] {
-  const method = session.tag?.startsWith(AMR_PREFIX) ? session.tag.slice(AMR_PREFIX.length) : 'password'
-  return [{ method, timestamp: Math.floor(new Date(session.created_at).getTime() / 1000) }]
+  const [first, ...later] = (session.tag?.startsWith(AMR_PREFIX) ? session.tag.slice(AMR_PREFIX.length) : 'password').split('|')
+  const entries = [{ method: first || 'password', timestamp: Math.floor(new Date(session.created_at).getTime() / 1000) }]
+  for (const entry of later) {
+    const [method, at] = entry.split('@')
+    if (method && Number.isFinite(Number(at))) entries.push({ method, timestamp: Number(at) })
+  }
+  // newest first, as GoTrue sorts its amr claims (within one second, the one added last first)
+  return entries.reverse().sort((a, b) => b.timestamp - a.timestamp)
 }
 
 /** Exactly the claims of GoTrue's `AccessTokenClaims` (SUPABASE-WIRE 2.4). */
@@ -158,6 +166,38 @@ export async function refreshSession(tx: Tx, config: StandInConfig, token: strin
   const next = await insertRefreshToken(tx, user.id, session.id, rt.token)
   await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`, [session.id])
   return sessionResponse(tx, config, user, session, next)
+}
+
+/**
+ * A second factor verified in this session (GoTrue's updateMFASessionAndClaims): the session is
+ * aal2 with the factor and the method in its amr, gets a fresh refresh token (the older ones are
+ * revoked), and the user's other sessions below aal2 end (InvalidateSessionsWithAALLessThan).
+ */
+export async function upgradeSessionToAal2(tx: Tx, config: StandInConfig, user: UserRow, sessionId: string, factorId: string, method: AuthMethod): Promise<SessionJson> {
+  const now = Math.floor(Date.now() / 1000)
+  const s = await tx.query<SessionRow>(
+    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now(),
+            tag = coalesce(tag, '${AMR_PREFIX}password') || $3
+      where id = $1 and user_id = $4 returning *`,
+    [sessionId, factorId, `|${method}@${now}`, user.id],
+  )
+  const session = s.rows[0]
+  if (!session) throw errors.refreshSessionGone()
+  await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`, [sessionId])
+  const refresh = await insertRefreshToken(tx, user.id, sessionId, null)
+  await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') <> 'aal2'`, [user.id, sessionId])
+  return sessionResponse(tx, config, user, session, refresh)
+}
+
+/** A factor removed: the sessions it raised are aal1 again (GoTrue's DowngradeSessionsToAAL1). */
+export async function downgradeSessionsOfFactor(tx: Tx, factorId: string): Promise<void> {
+  await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factorId])
+}
+
+export async function sessionAal(tx: Tx, sessionId: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) return null
+  const r = await tx.query<{ aal: string | null }>('select aal from auth.sessions where id = $1', [sessionId])
+  return r.rows[0] ? (r.rows[0].aal ?? 'aal1') : null
 }
 
 export async function sessionExists(tx: Tx, id: string): Promise<boolean> {

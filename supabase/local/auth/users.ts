@@ -135,7 +135,34 @@ export async function identitiesOf(tx: Tx, userId: string): Promise<IdentityRow[
 }
 
 export async function userJson(tx: Tx, u: UserRow): Promise<Record<string, unknown>> {
-  return serializeUser(u, await identitiesOf(tx, u.id))
+  const out = serializeUser(u, await identitiesOf(tx, u.id))
+  // GoTrue's `factors,omitempty`: listed once the user has any
+  const factors = await factorsOf(tx, u.id)
+  if (factors.length) out.factors = factors
+  return out
+}
+
+/** A user's MFA factors as GoTrue serializes them (no secret). */
+export async function factorsOf(tx: Tx, userId: string): Promise<Record<string, unknown>[]> {
+  const r = await tx.query<{ id: string; created_at: Date; updated_at: Date; status: string; friendly_name: string | null; factor_type: string; phone: string | null; last_challenged_at: Date | null }>(
+    `select id, created_at, updated_at, status, friendly_name, factor_type, phone, last_challenged_at
+       from auth.mfa_factors where user_id = $1 order by created_at`,
+    [userId],
+  )
+  return r.rows.map((f) => {
+    const factor: Record<string, unknown> = {
+      id: f.id,
+      created_at: ts(f.created_at),
+      updated_at: ts(f.updated_at),
+      status: f.status,
+      friendly_name: f.friendly_name || undefined,
+      factor_type: f.factor_type,
+      phone: f.phone ?? '',
+      last_challenged_at: f.last_challenged_at ? ts(f.last_challenged_at) : null,
+    }
+    if (factor.friendly_name === undefined) delete factor.friendly_name
+    return factor
+  })
 }
 
 export interface NewUser {
