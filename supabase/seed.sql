@@ -32,6 +32,13 @@ where u.email in ('owner@demo.test', 'member@demo.test', 'admin@demo.test');
 -- profiles were made by the on_auth_user_created trigger
 update public.profiles set is_admin = true where id = 'd0000000-0000-4000-8000-000000000003';
 
+-- the demo administrator's authenticator (TOTP), so the admin area can be tried: add the secret
+-- JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP to any authenticator app (README), or let the e2e helpers
+-- compute the code. A real administrator enrols their own on first visit to /admin.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('d0000000-0000-4000-8000-0000000000f1', 'd0000000-0000-4000-8000-000000000003', 'Demo authenticator',
+        'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+
 insert into public.teams (id, name, created_by, created_at)
 values ('d0000000-0000-4000-8000-0000000000a1', 'Harbour Realty', 'd0000000-0000-4000-8000-000000000001',
         now() - interval '14 days');
