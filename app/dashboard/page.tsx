@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation'
-import { isAdmin, requireUser } from '@/lib/auth/user'
+import { adminStanding, requireUser } from '@/lib/auth/user'
 import { getMyProfile } from '@/lib/profile/queries'
 import { listMyTeams } from '@/lib/teams/queries'
 
@@ -12,5 +12,6 @@ export default async function DashboardEntry() {
   const [teams, profile] = await Promise.all([listMyTeams(user.id), getMyProfile(user.id)])
   const last = teams.find((t) => t.id === profile?.lastTeamId) ?? teams[0]
   if (last) redirect(`/dashboard/${last.id}`)
-  redirect((await isAdmin()) ? '/admin' : '/dashboard/create')
+  // an administrator still to pass a second factor goes to /admin too, which asks for it
+  redirect((await adminStanding()) !== 'none' ? '/admin' : '/dashboard/create')
 }

@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import { getUser, isAdmin } from '@/lib/auth/user'
+import { adminStanding, getUser } from '@/lib/auth/user'
 import { ButtonLink } from '@/components/ui/button'
 import { UserMenu } from '@/components/auth/user-menu'
 import { Logo } from './logo'
@@ -12,7 +12,8 @@ const links = [
 /** The top bar of the public pages: product links, then sign-in or the account menu. */
 export async function SiteHeader() {
   const user = await getUser()
-  const admin = user ? await isAdmin() : false
+  // the menu's Admin link for every administrator: /admin asks for the second factor when needed
+  const admin = user ? (await adminStanding()) !== 'none' : false
   return (
     <header className="sticky top-0 z-40 border-b border-border/80 bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/70">
       <div className="container-page flex h-16 items-center justify-between gap-4">

@@ -2,6 +2,7 @@ import 'server-only'
 import { cache } from 'react'
 import { notFound, redirect } from 'next/navigation'
 import type { User } from '@supabase/supabase-js'
+import { z } from 'zod'
 import { setMonitoringUser } from '@/lib/monitoring/scope'
 import { createClient } from '@/lib/supabase/server'
 import { loginPath } from './next-path'
@@ -33,22 +34,41 @@ export async function requireUser(nextPath: string): Promise<User> {
   return user
 }
 
-/** Whether this request's user is an administrator (asked of the database, as RLS sees it). */
-export const isAdmin = cache(async (): Promise<boolean> => {
-  const user = await getUser()
-  if (!user) return false
-  const supabase = await createClient()
-  const { data, error } = await supabase.rpc('is_admin')
-  if (error) throw new Error(`Could not check administrator rights: ${error.message}`)
-  return data === true
-})
+const standingSchema = z.enum(['none', 'second_factor', 'admin'])
+export type AdminStanding = z.infer<typeof standingSchema>
 
 /**
- * The administrator of this request. Everyone else, signed in or not, gets the not-found page:
- * the admin area never admits it exists.
+ * Where this request's user stands as an administrator, asked of the database
+ * (`public.admin_standing()`): not one; one whose session has not passed a second factor (the
+ * database treats them as not an administrator until it has: `private.is_admin()` needs aal2); or
+ * one acting now.
  */
-export async function requireAdmin(): Promise<User> {
+export const adminStanding = cache(async (): Promise<AdminStanding> => {
   const user = await getUser()
-  if (!user || !(await isAdmin())) notFound()
+  if (!user) return 'none'
+  const supabase = await createClient()
+  const { data, error } = await supabase.rpc('admin_standing')
+  if (error) throw new Error(`Could not check administrator rights: ${error.message}`)
+  return standingSchema.parse(data)
+})
+
+/** Whether this request's user acts as an administrator now (administrator, second factor passed). */
+export const isAdmin = cache(async (): Promise<boolean> => (await adminStanding()) === 'admin')
+
+/** The page that asks an administrator (or anyone with a factor) for their second factor. */
+export function secondFactorPath(next: string): string {
+  return `/auth/second-factor?next=${encodeURIComponent(next)}`
+}
+
+/**
+ * The administrator of this request. An administrator without a second factor in this session is
+ * sent to pass one (and comes back to `nextPath`); everyone else, signed in or not, gets the
+ * not-found page: the admin area never admits it exists.
+ */
+export async function requireAdmin(nextPath = '/admin'): Promise<User> {
+  const user = await getUser()
+  const standing = user ? await adminStanding() : 'none'
+  if (standing === 'second_factor') redirect(secondFactorPath(nextPath))
+  if (!user || standing !== 'admin') notFound()
   return user
 }
