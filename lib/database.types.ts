@@ -1336,6 +1336,10 @@ export type Database = {
         }
         Returns: string
       }
+      admin_standing: {
+        Args: never
+        Returns: string
+      }
       admin_update_feedback: {
         Args: {
           p_id: string
