@@ -28,7 +28,11 @@ export const signIn = action(signInSchema, async ({ email, password, next, captc
     fail(error)
   }
   await clearFailures(account)
-  return { next: safeNextPath(next) }
+  // someone with an authenticator confirms this sign-in with a code before going on
+  const nextPath = safeNextPath(next)
+  const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
+  if (level?.nextLevel === 'aal2' && level.currentLevel !== 'aal2') return { next: `/auth/second-factor?next=${encodeURIComponent(nextPath)}` }
+  return { next: nextPath }
 })
 
 /**
