@@ -10,3 +10,6 @@ export const DEMO = {
   member: 'member@demo.test',
   admin: 'admin@demo.test',
 } as const
+
+/** The demo administrator's authenticator secret (supabase/seed.sql; README). */
+export const DEMO_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'

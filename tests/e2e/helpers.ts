@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test'
-import { standInUrl } from './env'
+import { Secret, TOTP } from 'otpauth'
+import { DEMO, DEMO_ADMIN_TOTP_SECRET, standInUrl } from './env'
 
 let counter = 0
 /** A fresh address per call, so tests never collide on the shared database. */
@@ -40,6 +41,21 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  // the demo administrator has an authenticator (supabase/seed.sql): the sign-in asks for its code
+  if (email === DEMO.admin) await enterAuthenticatorCode(page, DEMO_ADMIN_TOTP_SECRET)
+}
+
+/** The code an authenticator app shows now for this secret. */
+export function authenticatorCode(secret: string): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate()
+}
+
+/** On the second-factor page: types the authenticator's current code and confirms, as a person does. */
+export async function enterAuthenticatorCode(page: Page, secret: string) {
+  await page.waitForURL(/\/auth\/second-factor/)
+  await page.getByLabel('6-digit code').fill(authenticatorCode(secret))
+  await page.getByRole('button', { name: /^(Confirm|Turn on and continue)$/ }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/second-factor'))
 }
 
 /** The account menu's trigger on this page (the dashboard's sidebar or top bar, the site header, admin): the one on screen. */
