@@ -1,6 +1,7 @@
 // The people every policy test is written about, built through the official clients only:
 // a team ("Harbour Realty") with its owner, a team admin and a plain member; an outsider who owns
 // another team; a site administrator who belongs to no team; a visitor with no session; the server.
+import { Secret, TOTP } from 'otpauth'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { startTestStandIn } from '../../../supabase/local/testing.ts'
@@ -65,6 +66,16 @@ export async function newTeammate(cast: Cast, role: 'admin' | 'member', inviter:
   return person
 }
 
+/** Enrols a TOTP factor for this signed-in client and verifies it: the session becomes aal2. */
+export async function passSecondFactor(client: SupabaseClient): Promise<string> {
+  const { data, error } = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: `test ${Date.now()}` })
+  if (error || !data) throw new Error(`enrol: ${error?.message}`)
+  const code = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(data.totp.secret) }).generate()
+  const verified = await client.auth.mfa.challengeAndVerify({ factorId: data.id, code })
+  if (verified.error) throw new Error(`verify: ${verified.error.message}`)
+  return data.totp.secret
+}
+
 export async function assembleCast(opts: { standIn?: StandIn } = {}): Promise<Cast> {
   const standIn = opts.standIn ?? (await startTestStandIn({ migrationsDir: MIGRATIONS_DIR, seedFile: null }))
   const service = clientFor(standIn, 'service_role')
@@ -80,6 +91,8 @@ export async function assembleCast(opts: { standIn?: StandIn } = {}): Promise<Ca
   await join(owner, member, teamId, 'member')
   const otherTeamId = await createTeam(outsider, 'Outsider Homes')
   must(await service.from('profiles').update({ is_admin: true }).eq('id', siteAdmin.id).select('id'), 'make site admin')
+  // administrators act only at aal2 (private.is_admin()): the site admin's session passes a TOTP factor
+  await passSecondFactor(siteAdmin.client)
 
   return { standIn, service, visitor, owner, teamAdmin, member, outsider, siteAdmin, teamId, otherTeamId }
 }
