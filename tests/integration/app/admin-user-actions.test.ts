@@ -4,7 +4,7 @@ import { listAudit } from '@/lib/admin/queries'
 import { banUser, grantCredits, setAdmin, unbanUser } from '@/lib/admin/writes'
 import type { Db } from '@/lib/listings/refusal'
 import { clientFor } from '../../helpers/supabase.ts'
-import { assembleCast, behind, must, signUp, type Cast } from './cast.ts'
+import { assembleCast, behind, must, passSecondFactor, signUp, type Cast } from './cast.ts'
 
 // The administrators' changes, through the same lib/admin/writes code the server actions run:
 // each refused to non-admins, bounded, and recorded in admin_audit_log with who did it.
@@ -66,7 +66,12 @@ describe('admin actions on a user', () => {
     it('makes and removes another administrator, each recorded', async () => {
       const helper = await signUp(cast.standIn, 'admin-helper')
       expect(await setAdmin(asAdmin(), { userId: helper.id, makeAdmin: true })).toEqual({ isAdmin: true })
+      // an administrator acts only once their session has passed a second factor
+      expect(must(await helper.client.rpc('is_admin'), 'is_admin')).toBe(false)
+      expect(must(await helper.client.rpc('admin_standing'), 'standing')).toBe('second_factor')
+      await passSecondFactor(helper.client)
       expect(must(await helper.client.rpc('is_admin'), 'is_admin')).toBe(true)
+      expect(must(await helper.client.rpc('admin_standing'), 'standing')).toBe('admin')
       await setAdmin(asAdmin(), { userId: helper.id, makeAdmin: false })
       expect(must(await helper.client.rpc('is_admin'), 'is_admin')).toBe(false)
       const actions = (await listAudit(asAdmin(), { userId: helper.id })).map((e) => e.action)
@@ -89,6 +94,7 @@ describe('admin actions on a user', () => {
     it('leaves one administrator when two remove each other at the same moment', async () => {
       const second = await signUp(cast.standIn, 'admin-second')
       await setAdmin(asAdmin(), { userId: second.id, makeAdmin: true })
+      await passSecondFactor(second.client)
       const outcomes = await Promise.allSettled([
         setAdmin(asAdmin(), { userId: second.id, makeAdmin: false }),
         setAdmin(db(second.client), { userId: cast.siteAdmin.id, makeAdmin: false }),
