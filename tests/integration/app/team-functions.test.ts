@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assembleCast, behind, createTeam, join, must, newTeammate, signUp, type Cast } from './cast.ts'
+import { assembleCast, behind, createTeam, join, must, newTeammate, passSecondFactor, signUp, type Cast } from './cast.ts'
 
 describe('leave_team(), set_user_admin() and is_admin()', () => {
   let cast: Cast
@@ -68,6 +68,9 @@ describe('leave_team(), set_user_admin() and is_admin()', () => {
     it('lets a site administrator make and unmake another administrator', async () => {
       const made = await cast.siteAdmin.client.rpc('set_user_admin', { p_user_id: cast.outsider.id, p_is_admin: true })
       expect(made.error).toBeNull()
+      // an administrator now, acting once their session passes a second factor
+      expect((await cast.outsider.client.rpc('admin_standing')).data).toBe('second_factor')
+      await passSecondFactor(cast.outsider.client)
       expect((await cast.outsider.client.rpc('is_admin')).data).toBe(true)
       const unmade = await cast.siteAdmin.client.rpc('set_user_admin', { p_user_id: cast.outsider.id, p_is_admin: false })
       expect(unmade.error).toBeNull()
