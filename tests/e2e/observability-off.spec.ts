@@ -31,7 +31,7 @@ test('with no outside service configured, a whole session talks only to the app 
   await page.getByRole('button', { name: 'Throw a client error' }).click()
   await expect(page.getByTestId('sent-reports')).toContainText('not sent: Sentry is not configured')
   await page.getByRole('button', { name: 'Run a traced span' }).click()
-  await expect(page.getByTestId('sent-reports')).toContainText('Traced span (browser → route handler): not sent')
+  await expect(page.getByTestId('sent-reports')).toContainText('Traced span (browser → route handler, server action): not sent')
   await page.waitForTimeout(2_000)
 
   const allowed = new Set([new URL(appUrl).origin, new URL(standInUrl).origin])

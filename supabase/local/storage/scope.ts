@@ -36,9 +36,10 @@ export function callerFromClaims(role: string, claims: Claims): Caller {
  * Storage marks `allowInvalidJwt` (reading an object or its info), where it is anon.
  */
 export async function callerOf(deps: StorageDeps, req: LocalRequest, options: { allowMissing?: boolean } = {}): Promise<Caller> {
-  if (!options.allowMissing && !req.headers['authorization']?.trim() && !req.headers['apikey']?.trim()) throw ERRORS.noKey()
   const auth = await resolveRequestAuth(deps.ctx.config, req.headers)
   if (!auth.ok) throw ERRORS.invalidJwt(platformJwtMessage(auth.reason, auth.message))
+  // no usable credential at all (resolveRequestAuth's anon with no token)
+  if (!options.allowMissing && auth.token === null) throw ERRORS.noKey()
   return callerFromClaims(auth.role, auth.claims)
 }
 
