@@ -5,6 +5,7 @@ import type { User } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { setMonitoringUser } from '@/lib/monitoring/scope'
 import { createClient } from '@/lib/supabase/server'
+import { verifiedFactorsOf, type VerifiedFactor } from './factors'
 import { loginPath } from './next-path'
 
 /**
@@ -27,12 +28,34 @@ export async function getUser(): Promise<User | null> {
   return user && !user.is_anonymous ? user : null
 }
 
-/** The signed-in user, or a redirect to sign in that comes back to `nextPath`. */
+/**
+ * The signed-in user, or a redirect to sign in that comes back to `nextPath`. Someone with an
+ * authenticator whose session has not passed it yet (a password alone) is sent to pass it first:
+ * the database would not show them their teams anyway (private.mfa_satisfied()).
+ */
 export async function requireUser(nextPath: string): Promise<User> {
   const user = await getUser()
   if (!user) redirect(loginPath(nextPath))
+  if (await needsSecondFactor()) redirect(secondFactorPath(nextPath))
   return user
 }
+
+/** The verified authenticators of this request's user, as GoTrue listed them with the user (fresh). */
+export async function verifiedFactors(): Promise<VerifiedFactor[]> {
+  const user = await getUser()
+  return verifiedFactorsOf(user?.factors)
+}
+
+/**
+ * True when this request's user has a verified authenticator and the session has not passed it
+ * (aal1). The level is the session token's `aal` claim; the factors come from the verified user.
+ */
+export const needsSecondFactor = cache(async (): Promise<boolean> => {
+  if ((await verifiedFactors()).length === 0) return false
+  const supabase = await createClient()
+  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
+  return data?.currentLevel !== 'aal2'
+})
 
 const standingSchema = z.enum(['none', 'second_factor', 'admin'])
 export type AdminStanding = z.infer<typeof standingSchema>

@@ -58,6 +58,21 @@ export async function enterAuthenticatorCode(page: Page, secret: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/second-factor'))
 }
 
+/**
+ * On the second-factor page of someone without an authenticator (an administrator's first visit):
+ * reads the key shown beside the QR code, as a person would type it into their app, and turns it
+ * on with the app's current code. Returns the key for later sign-ins.
+ */
+export async function enrolAuthenticator(page: Page): Promise<string> {
+  await page.waitForURL(/\/auth\/second-factor/)
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible()
+  const key = (await page.locator('code').first().innerText()).trim()
+  await page.getByLabel('6-digit code').fill(authenticatorCode(key))
+  await page.getByRole('button', { name: 'Turn on and continue' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/second-factor'))
+  return key
+}
+
 /** The account menu's trigger on this page (the dashboard's sidebar or top bar, the site header, admin): the one on screen. */
 export function accountMenuTrigger(page: Page) {
   return page.getByRole('button', { name: /, (Your account|Account menu)$/ }).filter({ visible: true })

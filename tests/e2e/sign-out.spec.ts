@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
 import { standInUrl } from './env'
-import { accountMenuTrigger, signIn, uniqueEmail } from './helpers'
+import { accountMenuTrigger, enrolAuthenticator, signIn, uniqueEmail } from './helpers'
 
 /*
  * Sign-out through every account menu, as a person does it: open the menu, choose "Sign out" (by
@@ -106,6 +106,9 @@ test("the administration's account menu signs out", async ({ page }) => {
   const who = await newAccount('Admin Ada Rook', { admin: true })
   await signedIn(page, who)
   await page.goto('/admin')
+  // a new administrator enrols an authenticator on their first visit (issue 27)
+  await enrolAuthenticator(page)
+  await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByText('Admin', { exact: true }).first()).toBeVisible()
   await page.getByRole('banner').getByRole('button', { name: /, Account menu$/ }).click()
   await page.getByRole('menuitem', { name: 'Sign out' }).click()

@@ -145,7 +145,8 @@ test('an admin adds voices with a sample and deactivates one; a member hears the
 })
 
 test('the voice screens pass an automated accessibility check (axe, WCAG 2.1 A and AA)', async ({ browser }) => {
-  test.setTimeout(90_000)
+  // two sign-ins (the administrator's with a second factor) and four axe runs
+  test.setTimeout(150_000)
   const check = async (page: Page, what: string) => {
     const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
     expect(violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`), what).toEqual([])

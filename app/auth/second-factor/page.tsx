@@ -3,8 +3,8 @@ import { redirect } from 'next/navigation'
 import { AuthHeading } from '@/components/auth/auth-heading'
 import { SecondFactorForm } from '@/components/auth/second-factor-form'
 import type { SearchParams } from '@/lib/auth/page-props'
-import { safeNextPath } from '@/lib/auth/next-path'
-import { adminStanding, requireUser } from '@/lib/auth/user'
+import { loginPath, safeNextPath } from '@/lib/auth/next-path'
+import { adminStanding, getUser } from '@/lib/auth/user'
 import { createClient } from '@/lib/supabase/server'
 
 export const metadata: Metadata = { title: 'Second factor' }
@@ -17,7 +17,8 @@ export const metadata: Metadata = { title: 'Second factor' }
 export default async function SecondFactorPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams
   const next = safeNextPath(params.next)
-  await requireUser(`/auth/second-factor?next=${encodeURIComponent(next)}`)
+  // not requireUser: it sends people without aal2 here
+  if (!(await getUser())) redirect(loginPath(`/auth/second-factor?next=${encodeURIComponent(next)}`))
   const supabase = await createClient()
   const [{ data: level }, { data: factors }, standing] = await Promise.all([
     supabase.auth.mfa.getAuthenticatorAssuranceLevel(),

@@ -4,7 +4,9 @@ import { PageHeader } from '@/components/ui/page-header'
 import { AvatarUpload } from '@/components/dashboard/profile/avatar-upload'
 import { AnalyticsPreference } from '@/components/observability/analytics-preference'
 import { EmailForm, NameForm, PasswordForm } from '@/components/dashboard/profile/profile-forms'
+import { TwoStepSettings } from '@/components/dashboard/profile/two-step-settings'
 import { analyticsConfig } from '@/lib/analytics/config'
+import { adminStanding, verifiedFactors } from '@/lib/auth/user'
 import { myAnalyticsOptOut } from '@/lib/analytics/preferences'
 import { avatarUrl } from '@/lib/profile/avatar-url'
 import { getMyProfile } from '@/lib/profile/queries'
@@ -14,7 +16,12 @@ export const metadata: Metadata = { title: 'Your profile' }
 
 export default async function ProfilePage({ params }: { params: Promise<{ team_id: string }> }) {
   const { user } = await requireTeam((await params).team_id)
-  const [profile, analyticsOptOut] = await Promise.all([getMyProfile(user.id), myAnalyticsOptOut(user.id)])
+  const [profile, analyticsOptOut, factors, standing] = await Promise.all([
+    getMyProfile(user.id),
+    myAnalyticsOptOut(user.id),
+    verifiedFactors(),
+    adminStanding(),
+  ])
   const email = user.email ?? ''
 
   return (
@@ -52,6 +59,15 @@ export default async function ProfilePage({ params }: { params: Promise<{ team_i
           </CardHeader>
           <CardBody>
             <PasswordForm />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Two-step sign-in</CardTitle>
+            <CardDescription>A code from an authenticator app on your phone, asked after your password.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <TwoStepSettings factors={factors} isAdmin={standing !== 'none'} />
           </CardBody>
         </Card>
         <Card>

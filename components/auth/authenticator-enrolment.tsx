@@ -1,0 +1,64 @@
+'use client'
+
+import { useEffect, useState } from 'react'
+import { describeMfaError } from '@/lib/auth/second-factor'
+import { createClient } from '@/lib/supabase/client'
+
+export interface Enrolment {
+  factorId: string
+  qrCode: string
+  secret: string
+}
+
+/**
+ * Starts a TOTP enrolment while `active` (GoTrue makes the secret and its QR code): a half-finished
+ * one left by a reload or another tab is dropped first, so the friendly name is free again.
+ */
+export function useAuthenticatorEnrolment(active: boolean, friendlyName: string) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!active) return
+    let cancelled = false
+    const supabase = createClient()
+    void (async () => {
+      const listed = await supabase.auth.mfa.listFactors()
+      for (const factor of listed.data?.all ?? []) {
+        if (factor.status === 'unverified') await supabase.auth.mfa.unenroll({ factorId: factor.id })
+      }
+      const { data, error: failure } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName })
+      if (cancelled) return
+      if (failure || !data) return setError(describeMfaError(failure ?? { message: '' }))
+      setError(null)
+      setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret })
+    })()
+    return () => {
+      cancelled = true
+      setEnrolment(null)
+    }
+  }, [active, friendlyName])
+
+  return { enrolment, error }
+}
+
+/** The QR code to scan and the key to type instead (or "preparing" while GoTrue makes them). */
+export function EnrolmentDetails({ enrolment }: { enrolment: Enrolment | null }) {
+  if (!enrolment) {
+    return (
+      <p className="text-sm text-muted" role="status">
+        Preparing your authenticator…
+      </p>
+    )
+  }
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted">Scan this code with an authenticator app (1Password, Google Authenticator, Authy…):</p>
+      {/* the SVG is GoTrue's, made from the otpauth URI; an img keeps it out of the DOM's scripts */}
+      <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={192} height={192} className="rounded-lg border border-border bg-white p-2" />
+      <p className="text-sm text-muted">
+        Or type this key: <code className="font-mono text-ink select-all break-all">{enrolment.secret}</code>
+      </p>
+    </div>
+  )
+}
