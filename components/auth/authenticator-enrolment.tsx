@@ -31,7 +31,7 @@ export function useAuthenticatorEnrolment(active: boolean, friendlyName: string)
       if (cancelled) return
       if (failure || !data) return setError(describeMfaError(failure ?? { message: '' }))
       setError(null)
-      setEnrolment({ factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret })
+      setEnrolment({ factorId: data.id, qrCode: svgDataUri(data.totp.qr_code), secret: data.totp.secret })
     })()
     return () => {
       cancelled = true
@@ -40,6 +40,15 @@ export function useAuthenticatorEnrolment(active: boolean, friendlyName: string)
   }, [active, friendlyName])
 
   return { enrolment, error }
+}
+
+/**
+ * supabase-js hands the QR code over as `data:image/svg+xml;utf-8,<svg…>` with the markup unencoded;
+ * encoding it keeps any '#' or '%' in the SVG from cutting the image short.
+ */
+function svgDataUri(qrCode: string): string {
+  const markup = qrCode.replace(/^data:image\/svg\+xml;utf-8,/, '')
+  return markup.startsWith('<') ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}` : qrCode
 }
 
 /** The QR code to scan and the key to type instead (or "preparing" while GoTrue makes them). */

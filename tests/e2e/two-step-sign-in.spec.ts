@@ -51,7 +51,7 @@ test('a member turns on two-step sign-in; a password alone then opens nothing; r
   await signIn(page, email, PASSWORD)
   await page.waitForURL(/\/auth\/second-factor/)
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
-  await page.goto(`/dashboard/${teamId}/listings`)
+  await page.goto(`/dashboard/${teamId}/agents`)
   await expect(page).toHaveURL(new RegExp(`/auth/second-factor\\?next=%2Fdashboard%2F${teamId}`))
   await page.getByLabel('6-digit code').fill(authenticatorCode(key))
   await page.getByRole('button', { name: 'Confirm' }).click()

@@ -99,7 +99,11 @@ export async function enrollFactor(ctx: AuthContext, req: LocalRequest): Promise
     const secret = new Secret({ size: 20 })
     const totp = new TOTP({ issuer, label: caller.user.email ?? '', algorithm: 'SHA1', digits: 6, period: 30, secret })
     const uri = totp.toString()
-    const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H' })
+    // GoTrue's SVG (goqrsvg) names its colours; auth-js turns the markup into an unencoded
+    // `data:image/svg+xml;utf-8,` URI, where a '#' would end the image at the first hex colour
+    const qrCode = (await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H' }))
+      .replaceAll('"#ffffff"', '"white"')
+      .replaceAll('"#000000"', '"black"')
     const id = randomUUID()
     await tx.query(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
