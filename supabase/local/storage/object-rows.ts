@@ -107,7 +107,7 @@ export function rowJson(o: ObjectRow) {
   return { ...o, path_tokens: o.name.split('/') }
 }
 
-function contentDisposition(download: string | null): Record<string, string> {
+export function contentDisposition(download: string | null): Record<string, string> {
   if (download === null) return {}
   if (download === '') return { 'Content-Disposition': 'attachment;' }
   const encoded = encodeURIComponent(download)

@@ -5,6 +5,7 @@ import { jsonBody, queryParams } from './names.ts'
 import { findObject, infoJson, serveObject } from './object-rows.ts'
 import { asSuperuser, inScope, type Caller, type StorageDeps } from './scope.ts'
 import { signDownloadToken, verifyObjectToken } from './tokens.ts'
+import { parseTransform, transformationsString } from './transform.ts'
 
 /** `GET|HEAD /object[/authenticated]/{bucket}/{path}`: the caller's SELECT policies decide. */
 export async function downloadAuthenticated(
@@ -64,9 +65,12 @@ export async function createSignedUrl(
   name: string,
 ): Promise<LocalResponse> {
   const expiresIn = expiresInOf(req)
+  const rawTransform = jsonBody(req).transform
+  const transform = rawTransform && typeof rawTransform === 'object' ? transformationsString(parseTransform(rawTransform as Record<string, unknown>, 'body/transform')) : ''
   await inScope(deps, req, caller, 'storage.object.sign', (tx) => findObject(tx, bucket, name))
-  const token = await signDownloadToken(deps.ctx.config, bucket, name, expiresIn)
-  return json(200, { signedURL: `/object/sign/${bucket}/${name}?token=${token}` })
+  const token = await signDownloadToken(deps.ctx.config, bucket, name, expiresIn, transform || undefined)
+  // with a transform, the URL is the image renderer's (as Storage's signObjectUrl does)
+  return json(200, { signedURL: `/${transform ? 'render/image' : 'object'}/sign/${bucket}/${name}?token=${token}` })
 }
 
 /** `POST /object/sign/{bucket}` with `paths`: one entry per path, an error string for the invisible. */

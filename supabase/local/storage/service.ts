@@ -1,7 +1,7 @@
 import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
 import { createBlobStore } from './blobs.ts'
 import { handleBucketRoute } from './buckets.ts'
-import { ERRORS, fromPgError, StorageFailure } from './errors.ts'
+import { ERRORS, fromPgError } from './errors.ts'
 import { GLOBAL_FILE_SIZE_LIMIT } from './limits.ts'
 import { listObjects } from './list.ts'
 import { listObjectsV2 } from './list-v2.ts'
@@ -15,6 +15,7 @@ import {
   objectInfo,
 } from './read.ts'
 import { callerOf, type StorageDeps } from './scope.ts'
+import { renderAuthenticated, renderPublic, renderSigned } from './transform.ts'
 import { createSignedUploadUrl, uploadObject, uploadToSignedUrl } from './upload.ts'
 import { copyObject, deleteObject, moveObject, removeObjects } from './write.ts'
 
@@ -35,6 +36,14 @@ async function routeWithoutCaller(deps: StorageDeps, req: LocalRequest, p: strin
   if ((match = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(p)) && READ.has(m)) {
     const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
     return downloadSigned(deps, req, bucket, name)
+  }
+  if ((match = /^\/render\/image\/public\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(match[1])
+    return renderPublic(deps, req, bucket, name)
+  }
+  if ((match = /^\/render\/image\/sign\/([^/]+)\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
+    return renderSigned(deps, req, bucket, name)
   }
   if ((match = /^\/object\/upload\/sign\/([^/]+)\/(.+)$/.exec(p)) && m === 'PUT') {
     const { bucket, name } = splitBucketPath(`${match[1]}/${match[2]}`)
@@ -90,8 +99,9 @@ async function route(deps: StorageDeps, req: LocalRequest): Promise<LocalRespons
     if (m === 'POST' || m === 'PUT') return uploadObject(deps, req, caller, bucket, name)
     if (m === 'DELETE') return deleteObject(deps, req, caller, bucket, name)
   }
-  if (p.startsWith('/render/')) {
-    throw new StorageFailure('FeatureNotEnabled', 400, 'Image transformation is not available in the local stand-in')
+  if ((match = /^\/render\/image\/authenticated\/(.+)$/.exec(p)) && READ.has(m)) {
+    const { bucket, name } = splitBucketPath(match[1])
+    return renderAuthenticated(deps, req, caller, bucket, name)
   }
   throw ERRORS.routeNotFound(m, p)
 }

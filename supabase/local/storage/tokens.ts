@@ -7,9 +7,11 @@ import { platformJwtMessage } from './scope.ts'
 export const SIGNED_UPLOAD_TTL_SECONDS = 2 * 60 * 60
 
 /** A download token: `{url: "bucket/path"}` signed with the project secret, as storage issues it. */
-export async function signDownloadToken(config: StandInConfig, bucket: string, name: string, expiresIn: number) {
+export async function signDownloadToken(config: StandInConfig, bucket: string, name: string, expiresIn: number, transformations?: string) {
   const iat = Math.floor(Date.now() / 1000)
-  return signJwt(config, { url: `${bucket}/${name}`, scope: 'download', iat, exp: iat + expiresIn })
+  // a transform's options travel in the token (Storage's `transformations` claim), so a signed
+  // thumbnail URL cannot be edited into a full-size download
+  return signJwt(config, { ...(transformations ? { transformations } : {}), url: `${bucket}/${name}`, scope: 'download', iat, exp: iat + expiresIn })
 }
 
 export async function signUploadToken(
