@@ -112,6 +112,18 @@ export function isLocalSupabase(url = publicEnv().NEXT_PUBLIC_SUPABASE_URL): boo
 }
 
 /**
+ * Whether Storage's image transformations may be used (`SUPABASE_IMAGE_TRANSFORMATION=on|off`).
+ * The stand-in always has them; on hosted Supabase they are a paid add-on, so they are off unless
+ * the deployment says on. Off, the app scales with sharp itself (docs/sharing.md).
+ */
+export function imageTransformations(env: Record<string, string | undefined> = process.env): boolean {
+  const setting = env.SUPABASE_IMAGE_TRANSFORMATION?.trim().toLowerCase()
+  if (setting === 'on') return true
+  if (setting === 'off') return false
+  return isLocalSupabase(env.NEXT_PUBLIC_SUPABASE_URL ?? LOCAL_SUPABASE_URL)
+}
+
+/**
  * Server-only values. The service key falls back to the stand-in's only when the URL is the
  * stand-in: against a hosted project a missing key is an error, never a silent local key.
  */

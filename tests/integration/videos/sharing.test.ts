@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
 import { sharedPosterResponse } from '../../../lib/share/shared-video.ts'
+import { renderedByStorage, webPoster } from '../../../lib/share/web-posters.ts'
 import { createVideo } from '../../../lib/videos/writes.ts'
 import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from './fixtures.ts'
 
@@ -108,6 +109,13 @@ describe('sharing and the showcase', () => {
     expect(etag).toMatch(/^"[\w-]{22}"$/)
     const again = await sharedPosterResponse(shareId, 480, etag, clients)
     expect(again.status).toBe(304)
+
+    // made by Storage's image renderer (transformations on, as in the stand-in), or by sharp here
+    const bucket = cast.service.storage.from(RENDERS_BUCKET)
+    const byStorage = await renderedByStorage(bucket, `${folder}/poster.jpg`, 720)
+    expect(await sharp(byStorage!).metadata()).toMatchObject({ format: 'webp', width: 720, height: 1280 })
+    const bySharp = await webPoster(bucket, `${folder}/poster.jpg`, 720, false)
+    expect(await sharp(bySharp!).metadata()).toMatchObject({ format: 'webp', width: 720, height: 1280 })
 
     // unshared: nothing, whatever the browser kept
     must(await cast.member.client.rpc('set_video_shared', { p_video_id: id, p_shared: false }), 'unshare')
