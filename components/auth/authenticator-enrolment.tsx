@@ -1,7 +1,8 @@
 'use client'
 
 import { useEffect, useState } from 'react'
-import { describeMfaError } from '@/lib/auth/second-factor'
+import { Field } from '@/components/ui/field'
+import { describeMfaError, totpCodeSchema } from '@/lib/auth/second-factor'
 import { createClient } from '@/lib/supabase/client'
 
 export interface Enrolment {
@@ -70,4 +71,25 @@ export function EnrolmentDetails({ enrolment }: { enrolment: Enrolment | null })
       </p>
     </div>
   )
+}
+
+/** The code box both forms use: digits on phones, the one-time-code autofill. */
+export function CodeField({ autoFocus = false }: { autoFocus?: boolean }) {
+  return <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" placeholder="123 456" maxLength={7} autoFocus={autoFocus} />
+}
+
+/** The code typed in a form (its `code` field). */
+export function codeOf(form: HTMLFormElement): string {
+  return String(new FormData(form).get('code') ?? '')
+}
+
+/**
+ * Checks a typed code and verifies it against the factor (GoTrue: challenge, then verify; the
+ * session becomes aal2). Null when it passed, else the message to show.
+ */
+export async function verifyCode(factorId: string, raw: string): Promise<string | null> {
+  const code = totpCodeSchema.safeParse(raw)
+  if (!code.success) return code.error.issues[0].message
+  const { error } = await createClient().auth.mfa.challengeAndVerify({ factorId, code: code.data })
+  return error ? describeMfaError(error) : null
 }

@@ -4,11 +4,8 @@ import { useState } from 'react'
 import { useRouter } from 'next/navigation'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Field } from '@/components/ui/field'
-import { describeMfaError, totpCodeSchema } from '@/lib/auth/second-factor'
-import { createClient } from '@/lib/supabase/client'
 import { FormNotice } from './auth-heading'
-import { EnrolmentDetails, useAuthenticatorEnrolment } from './authenticator-enrolment'
+import { CodeField, codeOf, EnrolmentDetails, useAuthenticatorEnrolment, verifyCode } from './authenticator-enrolment'
 
 /**
  * The second step: with a verified authenticator, its code; without one, the enrolment (a QR code
@@ -24,14 +21,12 @@ export function SecondFactorForm({ factorId, next }: { factorId: string | null; 
   const target = factorId ?? enrolment?.factorId ?? null
 
   async function submit(raw: string) {
-    const code = totpCodeSchema.safeParse(raw)
-    if (!code.success) return setError(code.error.issues[0].message)
     if (!target) return
     setPending(true)
     setError(null)
-    const { error: failure } = await createClient().auth.mfa.challengeAndVerify({ factorId: target, code: code.data })
+    const failure = await verifyCode(target, raw)
     setPending(false)
-    if (failure) return setError(describeMfaError(failure))
+    if (failure) return setError(failure)
     toast.success(factorId ? 'Confirmed. Welcome back!' : 'Your authenticator is set up.')
     router.replace(next)
     router.refresh()
@@ -44,12 +39,12 @@ export function SecondFactorForm({ factorId, next }: { factorId: string | null; 
       className="space-y-5"
       onSubmit={(event) => {
         event.preventDefault()
-        void submit(String(new FormData(event.currentTarget).get('code') ?? ''))
+        void submit(codeOf(event.currentTarget))
       }}
     >
       {(error ?? enrolError) ? <FormNotice tone="error">{error ?? enrolError}</FormNotice> : null}
       {factorId ? null : <EnrolmentDetails enrolment={enrolment} />}
-      <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" placeholder="123 456" maxLength={7} autoFocus />
+      <CodeField autoFocus />
       <Button type="submit" className="w-full" size="lg" pending={pending} disabled={!target}>
         {factorId ? 'Confirm' : 'Turn on and continue'}
       </Button>

@@ -6,12 +6,11 @@ import { KeyRound, Plus, Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
-import { Field } from '@/components/ui/field'
 import { FormNotice } from '@/components/auth/auth-heading'
-import { EnrolmentDetails, useAuthenticatorEnrolment } from '@/components/auth/authenticator-enrolment'
+import { CodeField, codeOf, EnrolmentDetails, useAuthenticatorEnrolment, verifyCode } from '@/components/auth/authenticator-enrolment'
 import { formatDay } from '@/components/admin/format'
 import { nextAuthenticatorName, type VerifiedFactor } from '@/lib/auth/factors'
-import { describeMfaError, totpCodeSchema } from '@/lib/auth/second-factor'
+import { describeMfaError } from '@/lib/auth/second-factor'
 import { createClient } from '@/lib/supabase/client'
 
 interface Props {
@@ -36,14 +35,12 @@ export function TwoStepSettings({ factors, isAdmin }: Props) {
   const on = factors.length > 0
 
   async function confirm(raw: string) {
-    const code = totpCodeSchema.safeParse(raw)
-    if (!code.success) return setError(code.error.issues[0].message)
     if (!enrolment) return
     setPending(true)
     setError(null)
-    const { error: failure } = await createClient().auth.mfa.challengeAndVerify({ factorId: enrolment.factorId, code: code.data })
+    const failure = await verifyCode(enrolment.factorId, raw)
     setPending(false)
-    if (failure) return setError(describeMfaError(failure))
+    if (failure) return setError(failure)
     toast.success(on ? 'Backup authenticator added.' : 'Two-step sign-in is on. We will ask for a code each time you sign in.')
     setAdding(false)
     router.refresh()
@@ -97,12 +94,12 @@ export function TwoStepSettings({ factors, isAdmin }: Props) {
           className="space-y-4 rounded-xl border border-border p-4"
           onSubmit={(event) => {
             event.preventDefault()
-            void confirm(String(new FormData(event.currentTarget).get('code') ?? ''))
+            void confirm(codeOf(event.currentTarget))
           }}
         >
           {(error ?? enrolError) ? <FormNotice tone="error">{error ?? enrolError}</FormNotice> : null}
           <EnrolmentDetails enrolment={enrolment} />
-          <Field label="6-digit code" name="code" inputMode="numeric" autoComplete="one-time-code" placeholder="123 456" maxLength={7} />
+          <CodeField />
           <div className="flex gap-2">
             <Button type="submit" pending={pending} disabled={!enrolment}>
               {on ? 'Add authenticator' : 'Turn on'}
