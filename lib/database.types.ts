@@ -1298,6 +1298,18 @@ export type Database = {
         Args: never
         Returns: Json
       }
+      admin_reset_second_factor: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: number
+      }
+      admin_second_factors: {
+        Args: {
+          p_user_id: string
+        }
+        Returns: number
+      }
       admin_set_coupon_active: {
         Args: {
           p_active: boolean

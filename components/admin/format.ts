@@ -82,6 +82,8 @@ export function describeAudit(entry: AuditEntry): string {
       return `banned ${who}${hoursText(num(d.hours))}`
     case 'user.unban':
       return `lifted ${who}’s ban`
+    case 'user.second_factor_reset':
+      return `reset ${who}’s two-step sign-in`
     case 'feedback.update':
       return `reviewed feedback from ${who}${typeof d.status_to === 'string' ? ` (now ${d.status_to})` : ''}`
     // coupons and voices are named by their code and name (the audit row keeps them even after a delete)

@@ -5,8 +5,8 @@ import type { z } from 'zod'
 import { Refusal, type Db } from '@/lib/listings/refusal'
 import { ActionError, userAction, type UserActionContext } from '@/lib/safe-action'
 import { createAdminClient } from '@/lib/supabase/admin'
-import { banUserSchema, grantCreditsSchema, setAdminSchema, unbanUserSchema } from './schema'
-import { banUser, grantCredits, setAdmin, unbanUser } from './writes'
+import { banUserSchema, grantCreditsSchema, resetSecondFactorSchema, setAdminSchema, unbanUserSchema } from './schema'
+import { banUser, grantCredits, resetSecondFactor, setAdmin, unbanUser } from './writes'
 
 /**
  * Signed in, and an administrator as the database sees it; the SQL functions check again. Refusals
@@ -55,6 +55,12 @@ export const banUserAction = adminAction(banUserSchema, async (input, db) => {
 
 export const unbanUserAction = adminAction(unbanUserSchema, async (input, db) => {
   const result = await unbanUser(db, createAdminClient(), input)
+  refreshUser(input.userId)
+  return result
+})
+
+export const resetSecondFactorAction = adminAction(resetSecondFactorSchema, async (input, db) => {
+  const result = await resetSecondFactor(db, input)
   refreshUser(input.userId)
   return result
 })

@@ -46,6 +46,13 @@ export async function getUserDetail(db: Db, userId: string): Promise<UserDetail 
   return data === null ? null : userDetailSchema.parse(data)
 }
 
+/** How many verified authenticators the person has (public.admin_second_factors). */
+export async function getSecondFactorCount(db: Db, userId: string): Promise<number> {
+  const { data, error } = await db.rpc('admin_second_factors', { p_user_id: userId })
+  if (error) throw new Error(`Could not read the user's two-step sign-in: ${error.message}`)
+  return z.number().int().min(0).parse(data)
+}
+
 const runSchema = z.object({
   id: z.guid(),
   status: z.enum(['queued', 'rendering', 'encoding', 'uploading', 'succeeded', 'failed', 'canceled']),

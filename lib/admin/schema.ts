@@ -108,6 +108,7 @@ export const banUserSchema = z.object({
   duration: z.enum(BAN_IDS, { error: 'Choose how long the ban lasts.' }),
 })
 export const unbanUserSchema = z.object({ userId: uuid })
+export const resetSecondFactorSchema = z.object({ userId: uuid })
 
 /** The auth server's ban_duration for a choice (a Go duration in hours). */
 export function banHours(durationId: string): number {

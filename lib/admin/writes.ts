@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
 import { parseOrRefuse, Refusal, type Db } from '@/lib/listings/refusal'
-import { banHours, banUserSchema, grantCreditsSchema, setAdminSchema, unbanUserSchema } from './schema'
+import { banHours, banUserSchema, grantCreditsSchema, resetSecondFactorSchema, setAdminSchema, unbanUserSchema } from './schema'
 
 /*
  * The administrators' changes. Each runs as the administrator (their own session): the SQL function
@@ -74,4 +75,15 @@ export async function unbanUser(db: Db, service: SupabaseClient, raw: unknown): 
   const applied = await service.auth.admin.updateUserById(input.userId, { ban_duration: 'none' })
   if (applied.error) authFailed('lift the ban', applied.error)
   return { userId: input.userId }
+}
+
+/**
+ * Removes a person's authenticators and ends their sessions (public.admin_reset_second_factor, one
+ * transaction with its audit record): the way back in after losing every authenticator.
+ */
+export async function resetSecondFactor(db: Db, raw: unknown): Promise<{ removed: number }> {
+  const input = parseOrRefuse(resetSecondFactorSchema, raw)
+  const { data, error } = await db.rpc('admin_reset_second_factor', { p_user_id: input.userId })
+  if (error) refuse(error)
+  return { removed: z.number().int().parse(data) }
 }

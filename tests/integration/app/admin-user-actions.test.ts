@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { listAudit } from '@/lib/admin/queries'
-import { banUser, grantCredits, setAdmin, unbanUser } from '@/lib/admin/writes'
+import { banUser, grantCredits, resetSecondFactor, setAdmin, unbanUser } from '@/lib/admin/writes'
+import { getSecondFactorCount } from '@/lib/admin/queries'
 import type { Db } from '@/lib/listings/refusal'
 import { clientFor } from '../../helpers/supabase.ts'
 import { assembleCast, behind, must, passSecondFactor, signUp, type Cast } from './cast.ts'
@@ -164,6 +165,40 @@ describe('admin actions on a user', () => {
       const outsider = await cast.service.auth.admin.getUserById(cast.outsider.id)
       expect(outsider.error).toBeNull()
       expect(outsider.data.user!.banned_until).toBeUndefined()
+    })
+  })
+
+  describe('resetting two-step sign-in', () => {
+    it('removes the person’s authenticators and ends their sessions, recorded; their password signs them in again', async () => {
+      const person = await signUp(cast.standIn, 'lost-phone')
+      await passSecondFactor(person.client)
+      const { data: held } = await person.client.auth.getSession()
+      expect(await getSecondFactorCount(asAdmin(), person.id)).toBe(1)
+      expect(await resetSecondFactor(asAdmin(), { userId: person.id })).toEqual({ removed: 1 })
+      expect(await getSecondFactorCount(asAdmin(), person.id)).toBe(0)
+      // signed out everywhere: the old session's refresh fails
+      const refresh = await clientFor(cast.standIn).auth.refreshSession({ refresh_token: held.session!.refresh_token })
+      expect(refresh.error).not.toBeNull()
+      const again = clientFor(cast.standIn)
+      const signedIn = await again.auth.signInWithPassword({ email: person.email, password: 'correct-horse-9' })
+      expect(signedIn.error).toBeNull()
+      expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' })
+      const [entry] = await listAudit(asAdmin(), { userId: person.id })
+      expect(entry).toMatchObject({ action: 'user.second_factor_reset', details: { factors: 1 }, actor: { id: cast.siteAdmin.id } })
+    })
+
+    it('refuses yourself, someone without one, and anyone but a site administrator', async () => {
+      await expect(resetSecondFactor(asAdmin(), { userId: cast.siteAdmin.id })).rejects.toThrow('Change your own authenticators on your profile page')
+      await expect(resetSecondFactor(asAdmin(), { userId: cast.owner.id })).rejects.toThrow('This person has no two-step sign-in to reset')
+      await expect(resetSecondFactor(asAdmin(), { userId: 'not-a-uuid' })).rejects.toThrow()
+      const target = await signUp(cast.standIn, 'kept-phone')
+      await passSecondFactor(target.client)
+      for (const who of [cast.owner, cast.member, cast.outsider]) {
+        const { error } = await who.client.rpc('admin_reset_second_factor', { p_user_id: target.id })
+        expect(error?.code).toBe('42501')
+        expect((await who.client.rpc('admin_second_factors', { p_user_id: target.id })).error?.code).toBe('42501')
+      }
+      expect(await getSecondFactorCount(asAdmin(), target.id)).toBe(1)
     })
   })
 

@@ -7,12 +7,13 @@ import { FeedbackList } from '@/components/admin/feedback-list'
 import { personName } from '@/components/admin/format'
 import { GrantCreditsForm } from '@/components/admin/grant-credits-form'
 import { RunList } from '@/components/admin/run-list'
+import { SecondFactorReset } from '@/components/admin/second-factor-reset'
 import { UserBadges } from '@/components/admin/user-badges'
 import { UserFacts, UserTeams } from '@/components/admin/user-facts'
 import { Avatar } from '@/components/ui/avatar'
 import { Card, CardBody, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PageHeader } from '@/components/ui/page-header'
-import { getUserDetail, listAudit, listRecentRuns } from '@/lib/admin/queries'
+import { getSecondFactorCount, getUserDetail, listAudit, listRecentRuns } from '@/lib/admin/queries'
 import { isBannedNow } from '@/lib/admin/schema'
 import { requireAdmin } from '@/lib/auth/user'
 import { isUuid } from '@/lib/auth/uuid'
@@ -30,11 +31,12 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
   if (!isUuid(userId)) notFound()
   // the administrator's own session: the admin functions and admin-only policies decide
   const db = (await createClient()) as unknown as Db
-  const [user, runs, audit, feedback] = await Promise.all([
+  const [user, runs, audit, feedback, secondFactors] = await Promise.all([
     getUserDetail(db, userId),
     listRecentRuns(db, { userId, limit: 10 }),
     listAudit(db, { userId, limit: 20 }),
     listFeedbackForUser(db, userId, 10),
+    getSecondFactorCount(db, userId),
   ])
   if (!user) notFound()
   const name = personName(user, 'This person')
@@ -134,6 +136,16 @@ export default async function AdminUserPage({ params }: { params: Promise<{ user
               />
             </CardBody>
           </Card>
+          {user.is_anonymous ? null : (
+            <Card>
+              <CardHeader>
+                <CardTitle>Two-step sign-in</CardTitle>
+              </CardHeader>
+              <CardBody>
+                <SecondFactorReset userId={user.id} name={name} factors={secondFactors} isSelf={user.id === admin.id} isAdmin={user.is_admin} />
+              </CardBody>
+            </Card>
+          )}
         </div>
       </div>
     </>
