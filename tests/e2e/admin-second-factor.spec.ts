@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import { serverRealtimeOptions } from '../../lib/supabase/realtime-transport'
 import { CLI_ANON_KEY, CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
-import { standInUrl } from './env'
+import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { authenticatorCode, signIn, signOut, signUp, uniqueEmail } from './helpers'
 
 /**
@@ -78,4 +78,35 @@ test('an administrator without a second factor enrols before acting; REST refuse
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/second-factor'))
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin$/)
+})
+
+test('an administrator resets the two-step sign-in of someone who lost their phone', async ({ page }) => {
+  test.setTimeout(120_000)
+  // a person with an authenticator (made through the API: the profile page is tested elsewhere)
+  const email = uniqueEmail('lost-phone')
+  const service = createClient(standInUrl, CLI_SERVICE_ROLE_KEY, noSession)
+  const created = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: 'Lena Lostphone' } })
+  expect(created.error).toBeNull()
+  const person = createClient(standInUrl, CLI_ANON_KEY, noSession)
+  expect((await person.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull()
+  const enrolled = await person.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Old phone' })
+  expect((await person.auth.mfa.challengeAndVerify({ factorId: enrolled.data!.id, code: authenticatorCode(enrolled.data!.totp.secret) })).error).toBeNull()
+  const { data: held } = await person.auth.getSession()
+
+  await signIn(page, DEMO.admin, DEMO_PASSWORD)
+  await page.goto(`/admin/users/${created.data.user!.id}`)
+  await expect(page.getByText('On: 1 authenticator app. Each sign-in asks for a code.')).toBeVisible()
+  await page.getByRole('button', { name: 'Reset two-step sign-in' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Reset Lena Lostphone’s two-step sign-in?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Reset', exact: true }).click()
+  await expect(page.getByText('Lena Lostphone’s two-step sign-in was reset and they were signed out everywhere')).toBeVisible()
+  await expect(page.getByText('Off: a password alone signs them in.')).toBeVisible()
+  await expect(page.getByText('reset Lena Lostphone’s two-step sign-in').first()).toBeVisible()
+
+  // signed out everywhere; the password alone signs them in again
+  const again = createClient(standInUrl, CLI_ANON_KEY, noSession)
+  expect((await again.auth.refreshSession({ refresh_token: held.session!.refresh_token })).error).not.toBeNull()
+  expect((await again.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull()
+  expect((await again.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal1' })
 })
