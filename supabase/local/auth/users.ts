@@ -56,8 +56,13 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
+// GoTrue's check (badoux/checkmail ValidateFormat): the local part's allowed characters, then a host
+// of dot-separated labels
+const EMAIL_FORMAT =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
 export function isValidEmail(email: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) && email.length <= 255
+  return email.length <= 255 && EMAIL_FORMAT.test(email) && /@[^@]+\.[^@]+$/.test(email)
 }
 
 export function isBanned(u: UserRow): boolean {

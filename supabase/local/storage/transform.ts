@@ -77,6 +77,17 @@ export function transformFromString(s: string): TransformOptions {
   return parseTransform(source, 'querystring')
 }
 
+/** imgproxy's options for this request, as Storage sends them back in `X-Transformations`. */
+export function imgproxyOptions(o: TransformOptions): string {
+  const parts: string[] = []
+  if (o.height) parts.push(`height:${clamp(o.height)}`)
+  if (o.width) parts.push(`width:${clamp(o.width)}`)
+  if (o.width || o.height) parts.push(`resizing_type:${{ cover: 'fill', contain: 'fit', fill: 'force' }[o.resize ?? 'cover']}`)
+  if (o.quality) parts.push(`quality:${o.quality}`)
+  if (o.format && o.format !== 'origin') parts.push(`format:${o.format}`)
+  return parts.join(',')
+}
+
 function clamp(n: number): number {
   return Math.min(SIZE.max, Math.max(SIZE.min, n))
 }
@@ -84,10 +95,11 @@ function clamp(n: number): number {
 const FIT = { cover: 'cover', contain: 'inside', fill: 'fill' } as const
 
 /** Renders the object's bytes with the options; the answer's type follows the rules above. */
-export async function renderImage(bytes: Buffer, sourceType: string, o: TransformOptions, accept: string | undefined) {
-  if (!RASTER.has(sourceType)) {
-    throw new StorageFailure('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering')
-  }
+export async function renderImage(bytes: Buffer, o: TransformOptions, accept: string | undefined) {
+  // the bytes decide, as imgproxy's sniffing does (an upload's content type may be anything)
+  const unsupported = () => new StorageFailure('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering')
+  const format = await sharp(bytes).metadata().then((m) => m.format, () => undefined)
+  if (!format || !RASTER.has(`image/${format === 'heif' ? 'heif' : format}`)) throw unsupported()
   let image = sharp(bytes, { failOn: 'error' }).rotate()
   if (o.width || o.height) {
     image = image.resize({
@@ -103,7 +115,7 @@ export async function renderImage(bytes: Buffer, sourceType: string, o: Transfor
       ? o.format
       : o.format !== 'origin' && /image\/webp/.test(accept ?? '')
         ? 'webp'
-        : (sourceType.split('/')[1] ?? 'jpeg')
+        : format
   try {
     switch (target) {
       case 'webp':
@@ -118,7 +130,7 @@ export async function renderImage(bytes: Buffer, sourceType: string, o: Transfor
         return { body: await image.jpeg({ quality, mozjpeg: true }).toBuffer(), type: 'image/jpeg' }
     }
   } catch {
-    throw new StorageFailure('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering')
+    throw unsupported()
   }
 }
 
@@ -126,13 +138,14 @@ async function answer(deps: StorageDeps, req: LocalRequest, row: ObjectRow, o: T
   const bytes = await deps.blobs.get(row.bucket_id, row.name, row.version ?? '')
   if (!bytes) throw ERRORS.noSuchKey()
   const md = row.metadata ?? {}
-  const rendered = await renderImage(bytes, String(md.mimetype ?? ''), o, req.headers['accept'])
+  const rendered = await renderImage(bytes, o, req.headers['accept'])
   const headers: Record<string, string> = {
     'Content-Type': rendered.type,
     'Content-Length': String(rendered.body.length),
     'Cache-Control': String(md.cacheControl ?? 'no-cache'),
     'Last-Modified': String(md.lastModified ?? new Date(row.updated_at).toUTCString()),
     Vary: 'Accept',
+    'X-Transformations': imgproxyOptions(o),
     ...contentDisposition(queryParams(req).get('download')),
   }
   if (req.method === 'HEAD') return { status: 200, headers }

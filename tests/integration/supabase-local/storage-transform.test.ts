@@ -72,6 +72,8 @@ describe('storage image transformations', () => {
     expect(data!.signedUrl).toContain('/storage/v1/render/image/sign/private-pics/house.jpg?token=')
     const signed = await fetchImage(data!.signedUrl)
     expect([signed.meta?.width, signed.meta?.height]).toEqual([240, 160])
+    // Storage echoes the imgproxy options it applied
+    expect(signed.res.headers.get('x-transformations')).toBe('height:160,width:240,resizing_type:fill')
     const edited = await fetchImage(`${data!.signedUrl}&width=1200`)
     expect(edited.meta?.width).toBe(240)
     // a plain signed URL stays the object route, full size
