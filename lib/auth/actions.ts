@@ -4,6 +4,8 @@ import { ActionError, action } from '@/lib/safe-action'
 import { createClient } from '@/lib/supabase/server'
 import { describeAuthError } from './messages'
 import { safeNextPath } from './next-path'
+import { verifiedFactorsOf } from './factors'
+import { secondFactorPath } from './user'
 import { siteUrl } from '@/lib/env'
 import type { Db } from '@/lib/listings/refusal'
 import { clientAddress } from './client-address'
@@ -22,16 +24,16 @@ export const signIn = action(signInSchema, async ({ email, password, next, captc
   await takeAttempt({ name: 'signInPerAddress', subject: await clientAddress() })
   await checkAttempt(account)
   const supabase = await createClient()
-  const { error } = await supabase.auth.signInWithPassword({ email, password, options: { captchaToken } })
+  const { data, error } = await supabase.auth.signInWithPassword({ email, password, options: { captchaToken } })
   if (error) {
     if (error.code === 'invalid_credentials') await recordFailure(account)
     fail(error)
   }
   await clearFailures(account)
-  // someone with an authenticator confirms this sign-in with a code before going on
+  // someone with an authenticator confirms this sign-in (a password alone: aal1) with a code first;
+  // the factors come with the auth server's answer, not from the cookie
   const nextPath = safeNextPath(next)
-  const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
-  if (level?.nextLevel === 'aal2' && level.currentLevel !== 'aal2') return { next: `/auth/second-factor?next=${encodeURIComponent(nextPath)}` }
+  if (verifiedFactorsOf(data.user?.factors).length > 0) return { next: secondFactorPath(nextPath) }
   return { next: nextPath }
 })
 

@@ -2,6 +2,7 @@ import 'server-only'
 import { cache } from 'react'
 import { notFound, redirect } from 'next/navigation'
 import type { User } from '@supabase/supabase-js'
+import { decodeJwt } from 'jose'
 import { z } from 'zod'
 import { setMonitoringUser } from '@/lib/monitoring/scope'
 import { createClient } from '@/lib/supabase/server'
@@ -52,9 +53,23 @@ export async function verifiedFactors(): Promise<VerifiedFactor[]> {
  */
 export const needsSecondFactor = cache(async (): Promise<boolean> => {
   if ((await verifiedFactors()).length === 0) return false
+  return (await sessionAal()) !== 'aal2'
+})
+
+/**
+ * The `aal` claim of this request's session token. Read from the token itself, which getUser()
+ * has just had the auth server check for this request (supabase-js's getAuthenticatorAssuranceLevel
+ * would read the cookie's copy of the user, and warns about it on the server). Routing only: the
+ * database decides rights from the verified claim itself.
+ */
+export const sessionAal = cache(async (): Promise<string | null> => {
+  if (!(await getSessionUser())) return null
   const supabase = await createClient()
-  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
-  return data?.currentLevel !== 'aal2'
+  const { data } = await supabase.auth.getSession()
+  const token = data.session?.access_token
+  if (!token) return null
+  const claims = z.object({ aal: z.string().optional() }).safeParse(decodeJwt(token))
+  return claims.success ? (claims.data.aal ?? null) : null
 })
 
 const standingSchema = z.enum(['none', 'second_factor', 'admin'])

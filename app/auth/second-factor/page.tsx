@@ -4,8 +4,7 @@ import { AuthHeading } from '@/components/auth/auth-heading'
 import { SecondFactorForm } from '@/components/auth/second-factor-form'
 import type { SearchParams } from '@/lib/auth/page-props'
 import { loginPath, safeNextPath } from '@/lib/auth/next-path'
-import { adminStanding, getUser } from '@/lib/auth/user'
-import { createClient } from '@/lib/supabase/server'
+import { adminStanding, getUser, sessionAal, verifiedFactors } from '@/lib/auth/user'
 
 export const metadata: Metadata = { title: 'Second factor' }
 
@@ -19,14 +18,9 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
   const next = safeNextPath(params.next)
   // not requireUser: it sends people without aal2 here
   if (!(await getUser())) redirect(loginPath(`/auth/second-factor?next=${encodeURIComponent(next)}`))
-  const supabase = await createClient()
-  const [{ data: level }, { data: factors }, standing] = await Promise.all([
-    supabase.auth.mfa.getAuthenticatorAssuranceLevel(),
-    supabase.auth.mfa.listFactors(),
-    adminStanding(),
-  ])
-  if (level?.currentLevel === 'aal2') redirect(next)
-  const verified = factors?.totp.find((factor) => factor.status === 'verified') ?? null
+  const [aal, factors, standing] = await Promise.all([sessionAal(), verifiedFactors(), adminStanding()])
+  if (aal === 'aal2') redirect(next)
+  const verified = factors[0] ?? null
   if (!verified && standing === 'none') redirect(next)
   return (
     <>
