@@ -147,6 +147,7 @@ async function runSuite(dir: string, suite: Suite): Promise<FileCount[]> {
         file: path.relative(path.join(pkg, 'test'), file.name),
         passed: count('passed'),
         failed: count('failed'),
+        // jest's own statuses for tests the suite itself marks it.skip / it.todo (none are skipped here)
         skipped: count('pending') + count('skipped') + count('todo'),
         note: file.assertionResults.length === 0 && file.message ? file.message.split('\n').find((l) => l.trim())?.trim().slice(0, 80) ?? '' : '',
       }

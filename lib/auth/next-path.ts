@@ -38,11 +38,16 @@ export function safeNextPath(value: unknown, fallback: string = DEFAULT_NEXT_PAT
   if (again.origin !== PLACEHOLDER_ORIGIN || `${again.pathname}${again.search}${again.hash}` !== result) return fallback
   // never bounce back into the auth pages themselves
   const page = decoded.replace(/\/+$/, '')
-  if (page === '/auth/login' || page === '/auth/signup') return fallback
+  if (page === '/auth/login' || page === '/auth/signup' || page === '/auth/second-factor') return fallback
   return result
 }
 
 /** `/auth/login?next=…` for a path the visitor tried to open. */
 export function loginPath(next: string): string {
   return `/auth/login?next=${encodeURIComponent(safeNextPath(next))}`
+}
+
+/** The page that asks for the second factor (an administrator, or anyone with an authenticator), then goes on to `next`. */
+export function secondFactorPath(next: string): string {
+  return `/auth/second-factor?next=${encodeURIComponent(safeNextPath(next))}`
 }

@@ -7,7 +7,7 @@ import { z } from 'zod'
 import { setMonitoringUser } from '@/lib/monitoring/scope'
 import { createClient } from '@/lib/supabase/server'
 import { verifiedFactorsOf, type VerifiedFactor } from './factors'
-import { loginPath } from './next-path'
+import { loginPath, secondFactorPath } from './next-path'
 
 /**
  * The user of this request, verified with the auth server (not just read from the cookie),
@@ -92,11 +92,6 @@ export const adminStanding = cache(async (): Promise<AdminStanding> => {
 
 /** Whether this request's user acts as an administrator now (administrator, second factor passed). */
 export const isAdmin = cache(async (): Promise<boolean> => (await adminStanding()) === 'admin')
-
-/** The page that asks an administrator (or anyone with a factor) for their second factor. */
-export function secondFactorPath(next: string): string {
-  return `/auth/second-factor?next=${encodeURIComponent(next)}`
-}
 
 /**
  * The administrator of this request. An administrator without a second factor in this session is

@@ -46,12 +46,16 @@ export async function scalePoster(poster: Buffer, width: PosterWidth): Promise<B
   return sharp(poster).resize({ width, withoutEnlargement: true }).webp({ quality: WEB_QUALITY }).toBuffer()
 }
 
-/** One width scaled and stored beside the poster; a failure is logged (the page scales again next time). */
-async function storeWebPoster(bucket: Bucket, posterPath: string, poster: Buffer, width: PosterWidth): Promise<Buffer> {
-  const body = await scalePoster(poster, width)
+/** A scaled poster stored beside the original; a failure is logged (the page scales again next time). */
+async function saveWebPoster(bucket: Bucket, posterPath: string, width: PosterWidth, body: Buffer): Promise<Buffer> {
   const { error } = await bucket.upload(webPosterPath(posterPath, width), body, { contentType: 'image/webp', upsert: true, cacheControl: '31536000' })
   if (error) console.warn(`[share] storing the ${width}px poster failed: ${error.message}`)
   return body
+}
+
+/** One width scaled here (sharp) and stored beside the poster. */
+async function storeWebPoster(bucket: Bucket, posterPath: string, poster: Buffer, width: PosterWidth): Promise<Buffer> {
+  return saveWebPoster(bucket, posterPath, width, await scalePoster(poster, width))
 }
 
 /** Every width, scaled from the poster and uploaded beside it (the worker, when a render finishes). */
@@ -69,11 +73,7 @@ export async function webPoster(bucket: Bucket, posterPath: string, width: Poste
   if (stored.data) return Buffer.from(await stored.data.arrayBuffer())
   if (transforms) {
     const body = await renderedByStorage(bucket, posterPath, width).catch(() => null)
-    if (body) {
-      const { error } = await bucket.upload(webPosterPath(posterPath, width), body, { contentType: 'image/webp', upsert: true, cacheControl: '31536000' })
-      if (error) console.warn(`[share] storing the ${width}px poster failed: ${error.message}`)
-      return body
-    }
+    if (body) return saveWebPoster(bucket, posterPath, width, body)
   }
   const original = await bucket.download(posterPath)
   if (!original.data) return null

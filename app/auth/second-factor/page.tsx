@@ -16,8 +16,8 @@ export const metadata: Metadata = { title: 'Second factor' }
 export default async function SecondFactorPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams
   const next = safeNextPath(params.next)
-  // not requireUser: it sends people without aal2 here
-  if (!(await getUser())) redirect(loginPath(`/auth/second-factor?next=${encodeURIComponent(next)}`))
+  // not requireUser: it sends people without aal2 here; signed out, sign in first (then the code)
+  if (!(await getUser())) redirect(loginPath(next)) // signing in comes back here when a code is needed
   const [aal, factors, standing] = await Promise.all([sessionAal(), verifiedFactors(), adminStanding()])
   if (aal === 'aal2') redirect(next)
   const verified = factors[0] ?? null

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_NEXT_PATH, loginPath, safeNextPath } from '@/lib/auth/next-path'
+import { DEFAULT_NEXT_PATH, loginPath, safeNextPath, secondFactorPath } from '@/lib/auth/next-path'
 
 describe('safeNextPath', () => {
   it('keeps a same-origin path with its query and hash', () => {
@@ -68,5 +68,12 @@ describe('safeNextPath', () => {
 
   it('builds the sign-in path with the next path encoded', () => {
     expect(loginPath('/dashboard/create?from=x')).toBe('/auth/login?next=%2Fdashboard%2Fcreate%3Ffrom%3Dx')
+  })
+
+  it('builds the second-factor path with a checked next path: never off the site, never back into itself', () => {
+    expect(secondFactorPath('/admin/users?q=a')).toBe('/auth/second-factor?next=%2Fadmin%2Fusers%3Fq%3Da')
+    for (const hostile of ['https://evil.example/x', '//evil.example', '/\\evil.example', '/%2F%2Fevil.example', 'javascript:alert(1)', '/auth/second-factor?next=//evil.example']) {
+      expect(secondFactorPath(hostile), hostile).toBe(`/auth/second-factor?next=${encodeURIComponent(DEFAULT_NEXT_PATH)}`)
+    }
   })
 })
