@@ -12,11 +12,14 @@ import { failedAdvice } from '@/components/media/upload-rules'
 import { plural } from '@/lib/plural'
 import { capture } from '@/lib/analytics/browser'
 import { createListing, reorderPhotos, setCover, updateCaption, updateListing } from '@/lib/listings/actions'
+import { adoptListingPhoto, readListingPageForTeam, stageListingPhotos } from '@/lib/listings/import/actions'
 import { listingSchema } from '@/lib/listings/schema'
 import { deleteAsset, finalizeUpload, prepareUpload } from '@/lib/media/actions'
 import type { ListingStatus } from '@/lib/constants'
 import type { FieldErrors } from '@/lib/safe-action'
 import { FeatureTags } from './feature-tags'
+import { ImportFromLink } from './import-from-link'
+import { describeAgent, featuresFrom, listingDefaultsFrom, matchAgent, type ImportedDraft } from './import-draft'
 import { ListingFields, type ListingDefaults } from './listing-fields'
 import { readListingForm } from './read-listing'
 
@@ -54,10 +57,28 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
     () => ({
       prepare: (file, id) => prepareUpload(teamId, { name: file.name, bytes: file.size, mime: file.type, kind: 'photo', listingId: id }),
       finalize: (path, id, caption) => finalizeUpload(teamId, { path, kind: 'photo', listingId: id, caption: caption || undefined }),
+      fetchRemote: (urls) => stageListingPhotos(teamId, { urls }),
+      adopt: (path, id, caption) => adoptListingPhoto(teamId, { path, listingId: id, caption: caption || null }),
     }),
     [teamId],
   )
   const uploads = usePhotoUploads(api, { listingId: listing?.id ?? null, stored: listing?.photos, coverId: listing?.coverId })
+  // a listing page's draft replaces the boxes' defaults; the key redraws the uncontrolled boxes
+  const [defaults, setDefaults] = useState<ListingDefaults>(listing?.defaults ?? {})
+  const [fieldsKey, setFieldsKey] = useState(0)
+  const [pageAgent, setPageAgent] = useState<string | null>(null)
+
+  function applyDraft(draft: ImportedDraft): number {
+    const typed = form.current ? (readListingForm(form.current, { features, agentId, status: 'draft' }) as Record<string, unknown>) : {}
+    setDefaults(listingDefaultsFrom(typed, draft.values))
+    setFieldsKey((k) => k + 1)
+    setFeatures((current) => featuresFrom(current, draft.values))
+    const known = matchAgent(draft.agent, agents)
+    if (known) setAgentId(known.id)
+    setPageAgent(draft.agent && !known ? describeAgent(draft.agent) : null)
+    setErrors({})
+    return uploads.addRemote(draft.photos)
+  }
 
   async function save(status: 'draft' | 'active' | ListingStatus) {
     if (!form.current) return
@@ -139,58 +160,67 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
 
   const busy = phase !== 'idle'
   return (
-    <form method="post"
-      ref={form}
-      noValidate
-      onSubmit={(event) => event.preventDefault()}
-      // a corrected box loses its old message at once
-      onInput={(event) => {
-        const name = (event.target as HTMLInputElement).name
-        if (name && errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest)
-      }}
-      className="space-y-6"
-    >
-      <Card>
-        <CardHeader>
-          <CardTitle>Facts</CardTitle>
-          <CardDescription>Only title, address, city and country are required; the rest makes better videos.</CardDescription>
-        </CardHeader>
-        <CardBody className="space-y-8">
-          <ListingFields defaults={listing?.defaults ?? {}} errors={errors} />
-          <FeatureTags value={features} onChange={setFeatures} error={errors.features} />
-          <AgentPicker teamId={teamId} agents={agents} value={agentId} onChange={setAgentId} error={errors.agentId} />
-        </CardBody>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>Photos</CardTitle>
-          <CardDescription>The cover leads the listing and the video. Drag to reorder, or use the arrows.</CardDescription>
-        </CardHeader>
-        <CardBody>
-          <Uploader uploads={uploads} hint={listingId ? undefined : 'They go up when you save.'} />
-        </CardBody>
-      </Card>
-      {errors.form ? (
-        <p role="alert" className="text-sm text-danger-700">
-          {errors.form}
-        </p>
-      ) : null}
-      <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-xl sm:border">
-        {listing ? (
-          <Button type="button" pending={busy} onClick={() => void save(listing.status)}>
-            Save changes
-          </Button>
-        ) : (
-          <>
-            <Button type="button" variant="outline" pending={busy && saving === 'draft'} disabled={busy} onClick={() => void save('draft')}>
-              Save as draft
+    <div className="space-y-6">
+      {listing ? null : (
+        <ImportFromLink
+          read={(input) => readListingPageForTeam(teamId, input)}
+          onDraft={applyDraft}
+          note={pageAgent ? <p>The page names the agent {pageAgent}, who is not one of your agents yet: add them under Agents to pick them here.</p> : null}
+        />
+      )}
+      <form method="post"
+        ref={form}
+        noValidate
+        onSubmit={(event) => event.preventDefault()}
+        // a corrected box loses its old message at once
+        onInput={(event) => {
+          const name = (event.target as HTMLInputElement).name
+          if (name && errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest)
+        }}
+        className="space-y-6"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>Facts</CardTitle>
+            <CardDescription>Only title, address, city and country are required; the rest makes better videos.</CardDescription>
+          </CardHeader>
+          <CardBody className="space-y-8">
+            <ListingFields key={fieldsKey} defaults={defaults} errors={errors} />
+            <FeatureTags value={features} onChange={setFeatures} error={errors.features} />
+            <AgentPicker teamId={teamId} agents={agents} value={agentId} onChange={setAgentId} error={errors.agentId} />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Photos</CardTitle>
+            <CardDescription>The cover leads the listing and the video. Drag to reorder, or use the arrows.</CardDescription>
+          </CardHeader>
+          <CardBody>
+            <Uploader uploads={uploads} hint={listingId ? undefined : 'They go up when you save.'} />
+          </CardBody>
+        </Card>
+        {errors.form ? (
+          <p role="alert" className="text-sm text-danger-700">
+            {errors.form}
+          </p>
+        ) : null}
+        <div className="sticky bottom-0 -mx-4 flex flex-col-reverse gap-2 border-t border-border bg-canvas/95 px-4 py-3 backdrop-blur sm:mx-0 sm:flex-row sm:justify-end sm:rounded-xl sm:border">
+          {listing ? (
+            <Button type="button" pending={busy} onClick={() => void save(listing.status)}>
+              Save changes
             </Button>
-            <Button type="button" pending={busy && saving === 'active'} disabled={busy} onClick={() => void save('active')}>
-              Save as active
-            </Button>
-          </>
-        )}
-      </div>
-    </form>
+          ) : (
+            <>
+              <Button type="button" variant="outline" pending={busy && saving === 'draft'} disabled={busy} onClick={() => void save('draft')}>
+                Save as draft
+              </Button>
+              <Button type="button" pending={busy && saving === 'active'} disabled={busy} onClick={() => void save('active')}>
+                Save as active
+              </Button>
+            </>
+          )}
+        </div>
+      </form>
+    </div>
   )
 }

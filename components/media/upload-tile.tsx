@@ -26,6 +26,8 @@ interface UploadTileProps {
 }
 
 const statusText: Record<UploadItem['status'], string> = {
+  queued: 'Queued',
+  fetching: 'Fetching',
   waiting: 'Ready',
   uploading: 'Uploading',
   processing: 'Checking',
@@ -118,6 +120,11 @@ export function UploadTile(props: UploadTileProps) {
             {item.bytes ? ` · ${formatBytes(item.bytes)}` : ''}
           </span>
         </div>
+        {item.status === 'fetching' ? (
+          <div role="progressbar" aria-label={`Fetching ${item.name} from the listing page`} className="h-1.5 overflow-hidden rounded-full bg-ink/10">
+            <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-600" />
+          </div>
+        ) : null}
         {item.status === 'uploading' || item.status === 'processing' ? (
           <div
             role="progressbar"

@@ -29,6 +29,9 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
   const { items } = uploads
   const done = items.filter((item) => item.status === 'done').length
   const running = items.filter((item) => item.status === 'uploading' || item.status === 'processing')
+  const remote = items.filter((item) => item.remoteUrl)
+  const remoteLeft = remote.filter((item) => item.status === 'queued' || item.status === 'fetching').length
+  const remoteDone = remote.length - remoteLeft
 
   return (
     <div className={cn('space-y-3', className)}>
@@ -86,6 +89,23 @@ export function Uploader({ uploads, label = 'Photos', hint, className }: Uploade
         <p role="alert" className="rounded-lg bg-danger-50 px-3 py-2 text-sm text-danger-700">
           {uploads.notice}
         </p>
+      ) : null}
+      {remoteLeft ? (
+        <div className="space-y-1" data-testid="import-photos-progress">
+          <p className="text-sm text-ink tabular-nums">
+            Fetching the page&apos;s photos: {remoteDone} of {remote.length}
+          </p>
+          <div
+            role="progressbar"
+            aria-label="Photos fetched from the listing page"
+            aria-valuemin={0}
+            aria-valuemax={remote.length}
+            aria-valuenow={remoteDone}
+            className="h-1.5 overflow-hidden rounded-full bg-ink/10"
+          >
+            <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${Math.round((remoteDone / remote.length) * 100)}%` }} />
+          </div>
+        </div>
       ) : null}
       <p aria-live="polite" className="sr-only">
         {running.length

@@ -3,10 +3,12 @@
 import { useCallback, useRef, useState } from 'react'
 import { PHOTO_RULES, photoProblem, putToSignedUrl } from './upload-file'
 import { coverOf, isRetryable, slotsTaken, UploadFailure } from './upload-rules'
+import { remoteItem, settleFetched, type RemotePhoto, type StagedAnswer } from './remote-photos'
 
 type Result<T> = { ok: true; data: T } | { ok: false; error: string }
 
-export type UploadStatus = 'waiting' | 'uploading' | 'processing' | 'done' | 'failed'
+/** queued/fetching: a listing page's photo the server is fetching (issue 29) */
+export type UploadStatus = 'queued' | 'fetching' | 'waiting' | 'uploading' | 'processing' | 'done' | 'failed'
 
 export interface UploadItem {
   key: string
@@ -24,12 +26,19 @@ export interface UploadItem {
   caption: string
   /** the caption stored with the upload, to know whether a later edit still needs saving */
   sentCaption: string
+  /** a photo from a listing page: its address, and where the server keeps it until the listing is saved */
+  remoteUrl?: string | null
+  stagedPath?: string | null
 }
 
 /** How files reach the server: bound server actions, so this hook knows no team or table. */
 export interface UploadApi {
   prepare: (file: File, listingId: string) => Promise<Result<{ path: string; token: string; contentType?: string }>>
   finalize: (path: string, listingId: string, caption: string) => Promise<Result<{ id: string }>>
+  /** fetches a few photos of a listing page on the server (issue 29) */
+  fetchRemote?: (urls: string[], listingId: string | null) => Promise<Result<{ photos: StagedAnswer[] }>>
+  /** moves a fetched photo into the saved listing; absent: fetchRemote already stored it for good */
+  adopt?: (path: string, listingId: string, caption: string) => Promise<Result<{ id: string }>>
 }
 
 export interface StoredPhoto {
@@ -41,6 +50,8 @@ export interface StoredPhoto {
 
 // two at a time keeps progress bars moving on slow links without starving the page
 const PARALLEL = 2
+// a listing page's photos fetched per server call (lib/listings/import/limits.ts: photosPerCall)
+const REMOTE_BATCH = 4
 
 let counter = 0
 const nextKey = () => `upload-${Date.now().toString(36)}-${(counter += 1)}`
@@ -90,6 +101,14 @@ export function usePhotoUploads(
 
   const uploadOne = useCallback(
     async (item: UploadItem, id: string) => {
+      if (item.stagedPath && api.adopt) {
+        patch(item.key, { status: 'processing', progress: 1, error: null })
+        const caption = itemsRef.current.find((i) => i.key === item.key)?.caption ?? item.caption
+        const adopted = await api.adopt(item.stagedPath, id, caption).catch(() => ({ ok: false as const, error: 'We could not reach the server. Try again.' }))
+        if (adopted.ok) patch(item.key, { status: 'done', assetId: adopted.data.id, sentCaption: caption })
+        else patch(item.key, { status: 'failed', error: adopted.error, retryable: true })
+        return
+      }
       if (!item.file) return
       patch(item.key, { status: 'uploading', progress: 0, error: null })
       try {
@@ -165,6 +184,39 @@ export function usePhotoUploads(
     [commit, pump, max],
   )
 
+  // a listing page's photos: the server fetches them a batch at a time, each tile showing its state
+  const fetchingRemote = useRef(false)
+  const fetchRemote = useCallback(async () => {
+    if (fetchingRemote.current || !api.fetchRemote) return
+    fetchingRemote.current = true
+    try {
+      for (;;) {
+        const batch = itemsRef.current.filter((item) => item.status === 'queued').slice(0, REMOTE_BATCH)
+        if (!batch.length) break
+        const keys = new Set(batch.map((item) => item.key))
+        commit(itemsRef.current.map((item) => (keys.has(item.key) ? { ...item, status: 'fetching' as const } : item)))
+        const answer = await api.fetchRemote(batch.map((item) => item.remoteUrl!), listingId.current).catch(() => null)
+        commit(settleFetched(itemsRef.current, batch, answer, Boolean(api.adopt)))
+        pump()
+      }
+    } finally {
+      fetchingRemote.current = false
+    }
+  }, [api, commit, pump])
+
+  /** Queues a listing page's photos (as many as there is room for); returns how many were left out. */
+  const addRemote = useCallback(
+    (photos: readonly RemotePhoto[]) => {
+      const room = Math.max(0, max - slotsTaken(itemsRef.current))
+      const known = new Set(itemsRef.current.map((item) => item.remoteUrl).filter(Boolean))
+      const fresh = photos.filter((photo) => !known.has(photo.url))
+      commit([...itemsRef.current, ...fresh.slice(0, room).map((photo) => remoteItem(nextKey(), photo))])
+      void fetchRemote()
+      return Math.max(0, fresh.length - room)
+    },
+    [commit, fetchRemote, max],
+  )
+
   /** Gives the queue its listing (after the listing is created) and starts every waiting file. */
   const start = useCallback(
     (id: string) => {
@@ -184,13 +236,15 @@ export function usePhotoUploads(
         setNotice(`There is room for up to ${max} photos: remove one before retrying ${item.name}.`)
         return
       }
+      const again = item.remoteUrl && !item.stagedPath && !item.assetId ? ('queued' as const) : ('waiting' as const)
       const next = itemsRef.current.map((item) =>
-        item.key === key && item.status === 'failed' ? { ...item, status: 'waiting' as const, error: null, progress: 0 } : item,
+        item.key === key && item.status === 'failed' ? { ...item, status: again, error: null, progress: 0 } : item,
       )
       commit(next)
-      pump()
+      if (again === 'queued') void fetchRemote()
+      else pump()
     },
-    [commit, pump, max],
+    [commit, pump, fetchRemote, max],
   )
 
   const remove = useCallback(
@@ -222,12 +276,14 @@ export function usePhotoUploads(
 
   // the first photo is the cover unless another was chosen; a failed one never is
   const cover = coverOf(items, coverKey)
-  const busy = items.some((item) => item.status === 'uploading' || item.status === 'processing' || (item.status === 'waiting' && started))
+  const busy = items.some(
+    (item) => item.status === 'queued' || item.status === 'fetching' || item.status === 'uploading' || item.status === 'processing' || (item.status === 'waiting' && started),
+  )
   const failed = items.filter((item) => item.status === 'failed').length
   const refused = items.filter((item) => item.status === 'failed' && !item.retryable).length
   const taken = slotsTaken(items)
 
-  return { max, taken, refused, items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, start, retry, remove, move, setCaption, busy, failed }
+  return { max, taken, refused, items, started, cover, coverKey: cover?.key ?? null, setCoverKey, notice, add, addRemote, start, retry, remove, move, setCaption, busy, failed }
 }
 
 export type PhotoUploads = ReturnType<typeof usePhotoUploads>

@@ -9,7 +9,9 @@ import { usePhotoUploads, type StoredPhoto, type UploadApi } from '@/components/
 import { failedAdvice } from '@/components/media/upload-rules'
 import { plural } from '@/lib/plural'
 import type { FieldErrors } from '@/lib/safe-action'
-import { finalizeTrialPhoto, prepareTrialPhoto, removeTrialPhoto, saveTrialProperty } from '@/lib/trials/actions'
+import { finalizeTrialPhoto, importTrialPhotos, prepareTrialPhoto, readTrialListingPage, removeTrialPhoto, saveTrialProperty } from '@/lib/trials/actions'
+import { ImportFromLink } from '@/components/listings/import-from-link'
+import { trialDefaultsFrom, type ImportedDraft } from '@/components/listings/import-draft'
 import { TRIAL, trialPropertySchema } from '@/lib/trials/schema'
 import { TrialPropertyFields } from './property-fields'
 
@@ -70,8 +72,10 @@ export function TrialPropertyForm({ projectId, saved, photos }: TrialPropertyFor
         const result = await finalizeTrialPhoto({ projectId: id, path })
         return result.ok ? { ok: true, data: { id: result.data.path } } : result
       },
+      // a listing page's photos join the project as they arrive, like picked files (issue 29)
+      fetchRemote: (urls) => importTrialPhotos({ projectId, urls }),
     }),
-    [],
+    [projectId],
   )
   const uploads = usePhotoUploads(api, {
     listingId: projectId,
@@ -84,6 +88,19 @@ export function TrialPropertyForm({ projectId, saved, photos }: TrialPropertyFor
       })
     },
   })
+
+  function applyDraft(draft: ImportedDraft): number {
+    const next = trialDefaultsFrom(form.current ? formValues(form.current) : defaults, draft.values)
+    setDefaults(next)
+    setFormKey((k) => k + 1)
+    setErrors({})
+    try {
+      window.localStorage.setItem(draftKey(projectId), JSON.stringify(next))
+    } catch {
+      // private mode: the boxes still hold the values
+    }
+    return uploads.addRemote(draft.photos)
+  }
 
   function remember() {
     if (!form.current) return
@@ -128,24 +145,27 @@ export function TrialPropertyForm({ projectId, saved, photos }: TrialPropertyFor
   }
 
   return (
-    <form ref={form} key={formKey} onSubmit={submit} onInput={remember} onChange={remember} noValidate className="space-y-10">
-      <TrialPropertyFields defaults={defaults} errors={errors} />
-      <div>
-        <Uploader uploads={uploads} label={`Photos (${TRIAL.minPhotos} to ${TRIAL.maxPhotos})`} hint="The first one opens the video." />
-        {errors.photos ? (
-          <p role="alert" className="mt-2 text-sm text-danger-700">
-            {errors.photos}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-between">
-        <ButtonLink href="/try/intro" variant="outline">
-          Back
-        </ButtonLink>
-        <Button type="submit" pending={pending}>
-          Next: the video
-        </Button>
-      </div>
-    </form>
+    <div className="space-y-10">
+      <ImportFromLink read={readTrialListingPage} onDraft={applyDraft} />
+      <form ref={form} key={formKey} onSubmit={submit} onInput={remember} onChange={remember} noValidate className="space-y-10">
+        <TrialPropertyFields defaults={defaults} errors={errors} />
+        <div>
+          <Uploader uploads={uploads} label={`Photos (${TRIAL.minPhotos} to ${TRIAL.maxPhotos})`} hint="The first one opens the video." />
+          {errors.photos ? (
+            <p role="alert" className="mt-2 text-sm text-danger-700">
+              {errors.photos}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-3 border-t border-border pt-6 sm:flex-row sm:justify-between">
+          <ButtonLink href="/try/intro" variant="outline">
+            Back
+          </ButtonLink>
+          <Button type="submit" pending={pending}>
+            Next: the video
+          </Button>
+        </div>
+      </form>
+    </div>
   )
 }

@@ -13,10 +13,14 @@ import { takeNarrationRequest } from '@/lib/narration/limits'
 import { serverProviders } from '@/lib/narration/server-providers'
 import { createClient } from '@/lib/supabase/server'
 import { findControlCharacter, CONTROL_CHARACTER_MESSAGE } from '@/lib/text'
+import { readListingPage } from '@/lib/listings/import/page'
+import { takePageRead } from '@/lib/listings/import/limits'
+import * as photoImport from './photo-import'
 import * as photos from './photos'
 import { loadTrialRun, type TrialRun } from './queries'
 import { speakTrialAhead } from './speak-ahead'
 import * as steps from './steps'
+import { TRIAL } from './schema'
 import * as start from './start'
 
 /*
@@ -78,6 +82,12 @@ const readRun = trialAction(async (db, _userId, runId: string): Promise<TrialRun
 const prepare = trialAction(photos.prepareTrialPhoto)
 const finalize = trialAction(photos.finalizeTrialPhoto)
 const remove = trialAction(photos.removeTrialPhoto)
+// issue 29: the property step can start from a listing page (one visitor counts as their own team)
+const readPage = trialAction(async (_db, userId, input: unknown) => {
+  await takePageRead(userId, null)
+  return readListingPage(input, TRIAL.maxPhotos)
+})
+const importPhotos = trialAction(photoImport.importTrialPhotos)
 
 const startAction = action(start.startTrialSchema, async (input) =>
   start.startTrial(input, {
@@ -122,4 +132,12 @@ export async function finalizeTrialPhoto(input: unknown) {
 }
 export async function removeTrialPhoto(input: unknown) {
   return remove(input)
+}
+/** The property step's draft from a listing page's address (nothing is saved). */
+export async function readTrialListingPage(input: { url: string }) {
+  return readPage(input)
+}
+/** Fetches up to four of the page's photos into the trial project, in page order. */
+export async function importTrialPhotos(input: { projectId: string; urls: string[] }) {
+  return importPhotos(input)
 }

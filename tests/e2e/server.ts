@@ -13,7 +13,8 @@ import { startStandIn } from '../../supabase/local/server.ts'
 import { migratedSnapshot } from '../../supabase/local/testing.ts'
 import { seedVoiceSamples } from '../../scripts/voice-samples.ts'
 import { BEHIND_DOOR_ENV, freeLoopbackPort, startFrontDoor } from '../../scripts/lib/front-door.ts'
-import { E2E_APP_PORT, E2E_SUPABASE_PORT, appUrl } from './env.ts'
+import { startListingPagesServer } from '../helpers/listing-pages-server.ts'
+import { E2E_APP_PORT, E2E_LISTING_PAGES_PORT, E2E_SUPABASE_PORT, appUrl } from './env.ts'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const migrationsDir = path.join(root, 'supabase', 'migrations')
@@ -54,8 +55,11 @@ async function main() {
   const samples = await seedVoiceSamples(standIn.url, standIn.config.serviceRoleKey)
   console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms (${samples} voice samples stored)`)
 
+  // saved listing pages to import from (issue 29), the one private host the importer may reach here
+  const pages = await startListingPagesServer(E2E_LISTING_PAGES_PORT)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    LISTING_IMPORT_ALLOWED_HOSTS: new URL(pages.origin).host,
     NEXT_TELEMETRY_DISABLED: '1',
     NEXT_DIST_DIR: '.next/e2e',
     NEXT_PUBLIC_SUPABASE_URL: standIn.url,
@@ -96,6 +100,7 @@ async function main() {
       }
     }
     await door.close()
+    await pages.close()
     await standIn.stop()
     process.exit(code)
   }

@@ -1,0 +1,71 @@
+import 'server-only'
+import { MEDIA } from '@/lib/constants'
+import { Refusal } from '@/lib/listings/refusal'
+import { draftFromExtracted, missingMessage } from './draft'
+import { extractListing } from './extract'
+import { IMPORT } from './limits'
+import { importUrlSchema } from './schema'
+import { fetchPublic, ImportFetchError } from './safe-fetch'
+import type { ImportedAgent, ImportedPhoto } from './types'
+
+/*
+ * Reading a listing page for the register form (issue 29). The server fetches the page (public
+ * addresses only, lib/security/safe-fetch.ts), reads what it says (extract.ts) and answers a draft
+ * for the form; nothing is saved here. The person reviews every field and the photos before saving.
+ */
+
+export interface PageDraft {
+  /** the page's address after redirects */
+  pageUrl: string
+  /** the form's values the page gave (strings and numbers as the form reads them) */
+  values: Record<string, string | number | string[] | null>
+  /** the person's words for the fields found and those the page did not say */
+  found: string[]
+  missing: string[]
+  /** "That page did not say the price — fill it in below.", or null when nothing is missing */
+  message: string | null
+  photos: ImportedPhoto[]
+  agent: ImportedAgent | null
+}
+
+const HTML = /^(text\/html|application\/xhtml\+xml)\b/i
+
+/** The page's text in its own encoding (the header's charset, else the page's <meta charset>, else UTF-8). */
+export function decodePage(body: Buffer, contentType: string | null): string {
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1]
+  try {
+    return new TextDecoder(declared ?? 'utf-8').decode(body)
+  } catch {
+    return new TextDecoder('utf-8').decode(body)
+  }
+}
+
+/** Fetches and reads one listing page; a refusal says what went wrong in the person's words. */
+export async function readListingPage(input: unknown, photoRoom: number = MEDIA.maxPhotosPerListing): Promise<PageDraft> {
+  const parsed = importUrlSchema.safeParse(input)
+  if (!parsed.success) throw new Refusal(parsed.error.issues[0]?.message ?? 'Paste the address of the listing page.', { url: parsed.error.issues[0]?.message ?? '' })
+  let page: Awaited<ReturnType<typeof fetchPublic>>
+  try {
+    page = await fetchPublic(parsed.data.url, { maxBytes: IMPORT.pageBytes, timeoutMs: IMPORT.pageMs, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' })
+  } catch (error) {
+    if (error instanceof ImportFetchError) throw new Refusal(error.message, { url: error.message })
+    throw error
+  }
+  if (page.status >= 400) throw new Refusal(`That page answered ${page.status}: check the address.`, { url: `That page answered ${page.status}.` })
+  if (page.contentType && !HTML.test(page.contentType)) {
+    throw new Refusal('That address is not a web page. Paste the address of the listing itself.', { url: 'That address is not a web page.' })
+  }
+  const extracted = extractListing(decodePage(page.body, page.contentType), page.url)
+  const draft = draftFromExtracted(extracted)
+  const nothing = draft.found.length === 0 && extracted.photos.length === 0
+  if (nothing) throw new Refusal('We could not find a listing on that page. Check the address, or fill in the form yourself.', { url: 'No listing found on that page.' })
+  return {
+    pageUrl: page.url,
+    values: draft.values as PageDraft['values'],
+    found: draft.found,
+    missing: draft.missing,
+    message: draft.missing.length ? missingMessage(draft.missing) : null,
+    photos: extracted.photos.slice(0, Math.max(0, photoRoom)),
+    agent: extracted.agent,
+  }
+}
