@@ -1677,6 +1677,12 @@ export type Database = {
           total: number
         })[]
       }
+      stale_import_files: {
+        Args: never
+        Returns: ({
+          path: string
+        })[]
+      }
       start_lambda_render_run: {
         Args: {
           p_bucket: string

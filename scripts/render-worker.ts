@@ -14,6 +14,7 @@ import { FallbackRenderer } from '../lib/render/fallback-renderer'
 import { browserExecutable } from '../lib/render/remotion-local'
 import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
 import { workerSettings } from '../lib/render/worker-config'
+import { purgeStaleImports } from '../lib/listings/import/purge'
 import { purgeExpiredTrials } from '../lib/trials/purge'
 
 const IDLE_MS = 1_000
@@ -73,6 +74,8 @@ async function main() {
         lastPurge = Date.now()
         const purged = await purgeExpiredTrials(db)
         if (purged.files) console.log(`[worker] purged expired and orphaned trial files: ${purged.files}`)
+        const imports = await purgeStaleImports(db)
+        if (imports.files) console.log(`[worker] purged imported photos never saved with a listing: ${imports.files}`)
       }
       const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames, log: console.log, shutdown: shutdown.signal, onOutcome })
       if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))

@@ -100,3 +100,29 @@ describe('importing a listing page’s photos', () => {
     expect(photos.every((photo) => !photo.ok)).toBe(true)
   })
 })
+
+describe('a listing page’s photos never saved with a listing', () => {
+  let cast: Cast
+  beforeAll(async () => {
+    cast = await assembleCast()
+  })
+  afterAll(() => cast?.standIn.stop())
+
+  it('are removed a day later by the purge, which only the service key may run', async () => {
+    const { purgeStaleImports } = await import('../../../lib/listings/import/purge.ts')
+    const fresh = `${cast.teamId}/imports/${crypto.randomUUID()}/today.jpg`
+    const old = `${cast.teamId}/imports/${crypto.randomUUID()}/yesterday.jpg`
+    const kept = `${cast.teamId}/library/${crypto.randomUUID()}/logo.png`
+    for (const path of [fresh, old, kept]) {
+      const { error } = await cast.service.storage.from(MEDIA.bucket).upload(path, Buffer.from('x'), { contentType: 'image/jpeg' })
+      if (error) throw error
+    }
+    await cast.standIn.db.query(
+      `update storage.objects set created_at = now() - interval '2 days', updated_at = now() - interval '2 days' where bucket_id = 'media' and name = any($1::text[])`,
+      [[old, kept]],
+    )
+    expect((await cast.member.client.rpc('stale_import_files')).error).toMatchObject({ code: '42501' })
+    expect(await purgeStaleImports(cast.service)).toEqual({ files: 1 })
+    expect([await objectExists(cast, fresh), await objectExists(cast, old), await objectExists(cast, kept)]).toEqual([true, false, true])
+  })
+})
