@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Browser, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { DEMO, DEMO_ADMIN_TOTP_SECRET, standInUrl } from './env'
 
@@ -122,4 +122,27 @@ export async function latestMail(to: string, kind?: string): Promise<Mail> {
     )
     .toBe(true)
   return found!
+}
+
+/**
+ * A new owner signed up through the form, with a new team ("Quayside Homes"), in their own context.
+ * Tests that register listings start here so they never depend on each other or on the demo seed.
+ */
+export async function ownerWithTeam(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport })
+  const page = await context.newPage()
+  await page.goto('/auth/signup?next=%2Fdashboard')
+  await page.getByLabel('Full name').fill('Vera Video')
+  const email = uniqueEmail('video')
+  await page.getByLabel('Work email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill('video-journey-9')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await finishSignUp(page, email)
+  await expect(page).toHaveURL(/\/dashboard\/create/, { timeout: 30_000 })
+  await page.getByLabel('Team name').fill('Quayside Homes')
+  await page.getByRole('button', { name: 'Create team' }).click()
+  const teamUrl = /\/dashboard\/([0-9a-f-]{36})$/
+  await expect(page).toHaveURL(teamUrl, { timeout: 30_000 })
+  const teamId = teamUrl.exec(new URL(page.url()).pathname)![1]
+  return { context, page, teamId }
 }

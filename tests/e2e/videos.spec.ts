@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { segmentStarts } from '../../remotion/duration'
 import { timelineFor } from '../../remotion/catalog'
 import type { VideoProps } from '../../remotion/schema'
-import { finishSignUp } from './helpers'
+import { ownerWithTeam } from './helpers'
 
 // creating a video speaks its scenes before the editor opens (narrated by default, issue 25): allow for it
 const CREATED = { timeout: 120_000 }
@@ -18,8 +18,6 @@ test.describe.configure({ timeout: 240_000 })
  * shows can be read as text once the Player is paused on one of its frames.
  */
 
-const PASSWORD = 'video-journey-9'
-const TEAM_URL = /\/dashboard\/([0-9a-f-]{36})$/
 const LISTING_URL = /\/props\/([0-9a-f-]{36})$/
 const EDITOR_URL = /\/props\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/edit$/
 const NAVIGATION = { timeout: 30_000 }
@@ -31,28 +29,6 @@ const PHOTOS = [
   ['kitchen', "Chef's kitchen"],
   ['bedroom', 'Calm primary suite'],
 ] as const
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 7)}@example.test`
-}
-
-async function ownerWithTeam(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  await page.goto('/auth/signup?next=%2Fdashboard')
-  await page.getByLabel('Full name').fill('Vera Video')
-  const email = uniqueEmail('video')
-  await page.getByLabel('Work email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await finishSignUp(page, email)
-  await expect(page).toHaveURL(/\/dashboard\/create/, NAVIGATION)
-  await page.getByLabel('Team name').fill('Quayside Homes')
-  await page.getByRole('button', { name: 'Create team' }).click()
-  await expect(page).toHaveURL(TEAM_URL, NAVIGATION)
-  const teamId = TEAM_URL.exec(new URL(page.url()).pathname)![1]
-  return { context, page, teamId }
-}
 
 /** Registers a listing through the form; with photos (captioned) unless `photos` is 0. Returns its URL. */
 async function registerListing(page: Page, teamId: string, title: string, photos: number = PHOTOS.length) {
