@@ -79,6 +79,22 @@ export interface AuthSettings {
   captcha: CaptchaSettings
   /** `[auth.email.template.*]`: subjects and bodies that replace the default mails */
   emailTemplates: EmailTemplates
+  /** `[auth.mfa.web_authn]`, `[auth.passkey]` and `[auth.webauthn]` (the relying party) */
+  webauthn: WebAuthnSettings
+  /** `[auth.oauth_server] enabled`: GoTrue's OAuth 2.1 server (the stand-in serves its admin client API) */
+  oauthServer: boolean
+}
+
+/** WebAuthn as GoTrue has it: MFA factors, passkey sign-in, and the relying party both use. */
+export interface WebAuthnSettings {
+  mfaEnroll: boolean
+  mfaVerify: boolean
+  passkeys: boolean
+  /** empty: the site URL's host name */
+  rpId: string
+  /** empty: the site URL's origin */
+  rpOrigins: string[]
+  rpDisplayName: string
 }
 
 export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits' | 'captcha'>> & {
@@ -242,6 +258,9 @@ function authSettings(input: ConfigInput, env: Record<string, string | undefined
     trustProxy: false,
     securePasswordChange: false,
     emailTemplates: {} as EmailTemplates,
+    // the CLI's defaults: WebAuthn MFA, passkeys and the OAuth server off
+    webauthn: { mfaEnroll: false, mfaVerify: false, passkeys: false, rpId: '', rpOrigins: [] as string[], rpDisplayName: 'Supabase' },
+    oauthServer: false,
     ...fileRest,
     ...fromEnv,
     ...inputRest,

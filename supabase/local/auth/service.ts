@@ -14,6 +14,17 @@ import { listUsers } from './admin-list.ts'
 import { generateLink, invite } from './admin-links.ts'
 import { authorize, reauthenticate } from './reauthenticate.ts'
 import { captchaStage, verifyCaptcha } from './captcha.ts'
+import {
+  adminPasskeyDelete,
+  adminPasskeyList,
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+  passkeyDelete,
+  passkeyList,
+  passkeyRegistrationOptions,
+  passkeyRegistrationVerify,
+  passkeyUpdate,
+} from './passkeys.ts'
 
 type Route = [method: string, path: string | RegExp, handler: Handler]
 
@@ -50,7 +61,7 @@ function settings(ctx: AuthContext, req: LocalRequest): LocalResponse {
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
-    passkeys_enabled: false,
+    passkeys_enabled: a.webauthn.passkeys,
   })
 }
 
@@ -79,6 +90,15 @@ function routes(): Route[] {
     ['POST', /^\/factors\/[^/]+\/verify$/, verifyFactor],
     ['DELETE', /^\/factors\/[^/]+$/, unenrollFactor],
     ['GET', /^\/admin\/users\/[^/]+\/factors$/, adminListFactors],
+    ['POST', '/passkeys/registration/options', passkeyRegistrationOptions],
+    ['POST', '/passkeys/registration/verify', passkeyRegistrationVerify],
+    ['POST', '/passkeys/authentication/options', passkeyAuthenticationOptions],
+    ['POST', '/passkeys/authentication/verify', passkeyAuthenticationVerify],
+    ['GET', '/passkeys', passkeyList],
+    ['PATCH', /^\/passkeys\/[^/]+$/, passkeyUpdate],
+    ['DELETE', /^\/passkeys\/[^/]+$/, passkeyDelete],
+    ['GET', /^\/admin\/users\/[^/]+\/passkeys$/, adminPasskeyList],
+    ['DELETE', /^\/admin\/users\/[^/]+\/passkeys\/[^/]+$/, adminPasskeyDelete],
     ['DELETE', /^\/admin\/users\/[^/]+\/factors\/[^/]+$/, adminDeleteFactor],
     ['POST', '/sso', ssoDisabled],
     ['GET', /^\/sso\/saml\/(metadata|acs)$/, ssoDisabled],
