@@ -165,9 +165,9 @@ export async function bootstrap(db: Db): Promise<void> {
   await ensureMfaTables(db)
 }
 
-/** GoTrue's MFA tables (sql/mfa.sql): idempotent, so a data folder bootstrapped before them gets them. */
+/** GoTrue's MFA, WebAuthn and OAuth-client tables (sql/mfa.sql, webauthn.sql, oauth-clients.sql): idempotent, so a data folder bootstrapped before them gets them. */
 export async function ensureMfaTables(db: Db): Promise<void> {
-  for (const [table, file] of [['auth.mfa_challenges', 'mfa.sql'], ['auth.webauthn_challenges', 'webauthn.sql']]) {
+  for (const [table, file] of [['auth.mfa_challenges', 'mfa.sql'], ['auth.webauthn_challenges', 'webauthn.sql'], ['auth.oauth_clients', 'oauth-clients.sql']]) {
     const r = await db.query<{ ok: boolean }>(`select to_regclass($1) is not null as ok`, [table])
     if (r.rows[0].ok) continue
     try {

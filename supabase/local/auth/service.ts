@@ -1,5 +1,6 @@
 import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts'
-import { adminOAuthServerDisabled, manualLinkingDisabled, oauthServerDisabled, ssoDisabled } from './disabled.ts'
+import { manualLinkingDisabled, oauthServerDisabled, ssoDisabled } from './disabled.ts'
+import { adminOAuthClients } from './oauth-clients.ts'
 import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
 import { createAuthContext, ok, type AuthContext, type AuthLimiters, type Handler } from './context.ts'
 import { clientIp, readJson, str } from './request.ts'
@@ -107,7 +108,7 @@ function routes(): Route[] {
     ['GET', '/.well-known/oauth-authorization-server', oauthServerDisabled],
     ...['GET', 'POST', 'PUT', 'DELETE'].flatMap((method): Route[] => [
       [method, /^\/oauth\/.+$/, oauthServerDisabled],
-      [method, /^\/admin\/oauth\/.+$/, adminOAuthServerDisabled],
+      [method, /^\/admin\/oauth\/.+$/, adminOAuthClients],
     ]),
     ['DELETE', /^\/user\/identities\/[^/]+$/, manualLinkingDisabled],
     ['GET', '/reauthenticate', reauthenticate],
