@@ -1,10 +1,11 @@
 /**
- * Runs Supabase's own client test suites against the stand-in and prints pass counts per file:
- * `packages/core/auth-js/test` and `packages/core/storage-js/test` of supabase/supabase-js, test bodies
- * unmodified, each with its own `test/supabase/config.toml` (the stand-in reads it as
- * `supabase --workdir` does). Issue 27; results and what still differs: docs/supabase-local/suites.md.
+ * Runs Supabase's own client test suites against the stand-in and prints pass counts per file: the
+ * auth-js, storage-js and postgrest-js test folders and supabase-js's unit and integration tests, of
+ * supabase/supabase-js, test bodies unmodified, each with its own `config.toml`, migrations and seed
+ * (the stand-in reads them as `supabase --workdir` does; per-suite settings in
+ * official-suites-jest.ts). Issue 27; results and what still differs: docs/supabase-local/suites.md.
  *
- *   npm run suites:official -- --repo PATH [--only auth-js|storage-js] [--workdir DIR]
+ *   npm run suites:official -- --repo PATH [--only auth-js|storage-js|postgrest-js|supabase-js] [--workdir DIR]
  *
  * PATH is a supabase-js checkout or its git directory (e.g. the library's snapshot,
  * /work/.mirror/supabase+supabase-js/repo). The suites are copied to DIR (default: a folder under the
@@ -13,7 +14,8 @@
  * run with jest one file at a time. Needs port 54321 free (the suites hard-code it). Not part of
  * `npm test`: CI has no copy of the repository.
  *
- * One setting differs from a plain start, and it is the Supabase CLI's own: its GoTrue runs without
+ * Besides the two setup changes in official-suites-jest.ts (postgrest-js's PostGIS column, Node 20's
+ * WebSocket flag for supabase-js), one setting differs from a plain start, the CLI's own: its GoTrue runs without
  * GOTRUE_RATE_LIMIT_HEADER, and GoTrue applies per-address limits only by that header
  * (internal/api/middleware.go performRateLimitingWithHeader), so the CLI has none; the stand-in counts
  * per socket address by default (docs/supabase-local.md), which a suite of hundreds of sign-ups from

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { z } from 'zod'
-import type { ApiSettingsInput, AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits, WebAuthnSettings } from './config.ts'
+import type { ApiSettingsInput, AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits } from './config.ts'
+import type { WebAuthnSettings } from './auth/webauthn-rp.ts'
 import { TEMPLATE_NAMES, type EmailTemplates } from './auth/templates.ts'
 
 /** `[api]` keys the stand-in honours; PostgREST identifiers are plain names (its `db-schemas` list). */

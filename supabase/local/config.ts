@@ -3,6 +3,7 @@ import { SignJWT, type JWK } from 'jose'
 import { importSigningKeys, signingKeysFromToml, type SigningKey } from './signing-keys.ts'
 import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider, seedFilesFromToml } from './config-file.ts'
 import type { EmailTemplates } from './auth/templates.ts'
+import type { WebAuthnSettings } from './auth/webauthn-rp.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
 export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -83,18 +84,6 @@ export interface AuthSettings {
   webauthn: WebAuthnSettings
   /** `[auth.oauth_server] enabled`: GoTrue's OAuth 2.1 server (the stand-in serves its admin client API) */
   oauthServer: boolean
-}
-
-/** WebAuthn as GoTrue has it: MFA factors, passkey sign-in, and the relying party both use. */
-export interface WebAuthnSettings {
-  mfaEnroll: boolean
-  mfaVerify: boolean
-  passkeys: boolean
-  /** empty: the site URL's host name */
-  rpId: string
-  /** empty: the site URL's origin */
-  rpOrigins: string[]
-  rpDisplayName: string
 }
 
 export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits' | 'captcha'>> & {

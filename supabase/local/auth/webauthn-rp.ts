@@ -13,6 +13,18 @@ import type { UserRow } from './users.ts'
  * presence, signature with the stored COSE key).
  */
 
+/** WebAuthn as GoTrue has it: MFA factors, passkey sign-in, and the relying party both use. */
+export interface WebAuthnSettings {
+  mfaEnroll: boolean
+  mfaVerify: boolean
+  passkeys: boolean
+  /** empty: the site URL's host name */
+  rpId: string
+  /** empty: the site URL's origin */
+  rpOrigins: string[]
+  rpDisplayName: string
+}
+
 export interface RelyingParty {
   id: string
   origins: string[]

@@ -86,8 +86,11 @@ describe('storage list-v2', () => {
       for (let page = 0; page < 10; page++) {
         const { data, error } = await service.storage.from('listing').listV2({ with_delimiter: true, limit: 2, cursor, sortBy: { column: 'created_at', order } })
         expect(error).toBeNull()
-        const entries = [...data!.folders, ...data!.objects].sort((x, y) => (x.created_at! < y.created_at! ? -1 : 1) * (order === 'asc' ? 1 : -1))
-        seen.push(...entries.map((e) => (e as { key?: string }).key ?? ''))
+        // storage-js types folders without dates; Storage's search_v2 sends them
+        const entries = ([...data!.folders, ...data!.objects] as { key?: string; created_at?: string }[]).sort(
+          (x, y) => (x.created_at! < y.created_at! ? -1 : 1) * (order === 'asc' ? 1 : -1),
+        )
+        seen.push(...entries.map((e) => e.key ?? ''))
         if (!data!.hasNext) break
         cursor = data!.nextCursor
       }
