@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-  type WebAuthnCredential,
-} from '@simplewebauthn/server'
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON, WebAuthnCredential } from '@simplewebauthn/server'
 import type { Tx } from '../db.ts'
 import type { LocalRequest } from '../http.ts'
 import type { AuthContext } from './context.ts'
 import { AuthError, errors } from './errors.ts'
 import { obj, readJson, str, type SignedInCaller } from './request.ts'
 import { upgradeSessionToAal2, type SessionJson } from './sessions.ts'
-import { relyingParty, webauthnUserId, webauthnUserName } from './webauthn-rp.ts'
+import { base64url, relyingParty, webauthnLib, webauthnUserId, webauthnUserName } from './webauthn-rp.ts'
 
 /*
  * WebAuthn MFA factors (GoTrue internal/api/mfa.go: challengeWebAuthnFactor, verifyWebAuthnFactor):
@@ -44,7 +35,7 @@ function rpFrom(ctx: AuthContext, webauthn: Record<string, unknown> | undefined)
 }
 
 function toCredential(c: StoredCredential): WebAuthnCredential {
-  return { id: c.id, publicKey: isoBase64URL.toBuffer(c.publicKey), counter: c.counter, transports: c.transports as WebAuthnCredential['transports'] }
+  return { id: c.id, publicKey: base64url.decode(c.publicKey), counter: c.counter, transports: c.transports as WebAuthnCredential['transports'] }
 }
 
 /** The challenge row and the response body for POST /factors/{id}/challenge of a WebAuthn factor. */
@@ -60,7 +51,7 @@ export async function webauthnChallenge(ctx: AuthContext, req: LocalRequest, tx:
   if (factor.status !== 'verified') {
     type = 'create'
     const { name, displayName } = webauthnUserName(caller.user)
-    options = await generateRegistrationOptions({
+    options = await (await webauthnLib()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userID: webauthnUserId(caller.user),
@@ -71,7 +62,7 @@ export async function webauthnChallenge(ctx: AuthContext, req: LocalRequest, tx:
     })
   } else {
     type = 'request'
-    options = await generateAuthenticationOptions({
+    options = await (await webauthnLib()).generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials: verified.rows.map((r) => ({ id: r.web_authn_credential.id })),
     })
@@ -113,15 +104,15 @@ export async function webauthnVerify(
   const expected = { expectedChallenge: session.challenge, expectedOrigin: session.rp_origins, expectedRPID: session.rp_id, requireUserVerification: false }
   let credential: StoredCredential | null = null
   if (type === 'create') {
-    const v = await verifyRegistrationResponse({ response: response as unknown as RegistrationResponseJSON, ...expected }).catch((err: Error) => {
+    const v = await (await webauthnLib()).verifyRegistrationResponse({ response: response as unknown as RegistrationResponseJSON, ...expected }).catch((err: Error) => {
       throw new AuthError(400, 'validation_failed', err.message)
     })
     if (!v.verified) throw errors.validation('Invalid credential_response')
     const c = v.registrationInfo.credential
-    credential = { id: c.id, publicKey: isoBase64URL.fromBuffer(c.publicKey), counter: c.counter, transports: c.transports }
+    credential = { id: c.id, publicKey: base64url.encode(c.publicKey), counter: c.counter, transports: c.transports }
   } else {
     if (!factor.web_authn_credential) throw new AuthError(500, 'unexpected_failure', 'Failed to validate WebAuthn MFA response')
-    const v = await verifyAuthenticationResponse({
+    const v = await (await webauthnLib()).verifyAuthenticationResponse({
       response: response as unknown as AuthenticationResponseJSON,
       credential: toCredential(factor.web_authn_credential),
       ...expected,

@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server'
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import type { Tx } from '../db.ts'
 import type { LocalRequest, LocalResponse } from '../http.ts'
 import { ok, owner, type AuthContext } from './context.ts'
@@ -15,6 +7,7 @@ import { callerClaims, loadCaller, obj, readJson, requireAdmin, str, type Signed
 import { sessionAal, startSession } from './sessions.ts'
 import { findUserById, isBanned, isEmailConfirmed } from './users.ts'
 import {
+  base64url,
   passkeyJson,
   passkeysOf,
   relyingParty,
@@ -22,6 +15,7 @@ import {
   webauthnErrors,
   webauthnUserId,
   webauthnUserName,
+  webauthnLib,
   WEBAUTHN_CHALLENGE_EXPIRY_S,
   type PasskeyRow,
 } from './webauthn-rp.ts'
@@ -101,7 +95,7 @@ export async function passkeyRegistrationOptions(ctx: AuthContext, req: LocalReq
     if (existing.length >= MAX_PASSKEYS) throw new AuthError(422, 'too_many_passkeys', 'Maximum number of passkeys reached')
     const rp = relyingParty(ctx)
     const { name, displayName } = webauthnUserName(c.user)
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthnLib()).generateRegistrationOptions({
       rpName: rp.name,
       rpID: rp.id,
       userID: webauthnUserId(c.user),
@@ -127,7 +121,7 @@ export async function passkeyRegistrationVerify(ctx: AuthContext, req: LocalRequ
     return { c, challenge: await consumeChallenge(tx, challengeId, 'registration', c.user.id) }
   })
   const rp = relyingParty(ctx)
-  const verified = await verifyRegistrationResponse({
+  const verified = await (await webauthnLib()).verifyRegistrationResponse({
     response: credential as unknown as RegistrationResponseJSON,
     expectedChallenge: consumed.challenge.session_data.challenge,
     expectedOrigin: rp.origins,
@@ -145,7 +139,7 @@ export async function passkeyRegistrationVerify(ctx: AuthContext, req: LocalRequ
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (credential_id) do nothing returning *`,
       [
         consumed.c.user.id,
-        Buffer.from(isoBase64URL.toBuffer(info.credential.id)),
+        Buffer.from(base64url.decode(info.credential.id)),
         Buffer.from(info.credential.publicKey),
         info.fmt,
         info.aaguid,
@@ -165,7 +159,7 @@ export async function passkeyRegistrationVerify(ctx: AuthContext, req: LocalRequ
 export async function passkeyAuthenticationOptions(ctx: AuthContext, req: LocalRequest): Promise<LocalResponse> {
   requireEnabled(ctx)
   const rp = relyingParty(ctx)
-  const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: WEBAUTHN_CHALLENGE_EXPIRY_S * 1000 })
+  const options = await (await webauthnLib()).generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred', timeout: WEBAUTHN_CHALLENGE_EXPIRY_S * 1000 })
   return owner(ctx, async (tx) => {
     const stored = await storeChallenge(tx, null, 'authentication', options.challenge)
     return ok(req, { challenge_id: stored.id, options, expires_at: stored.expiresAt })
@@ -183,14 +177,14 @@ export async function passkeyAuthenticationVerify(ctx: AuthContext, req: LocalRe
     // ValidatePasskeyLogin: the user handle names the user, the credential must be one of theirs
     let userId = ''
     try {
-      userId = new TextDecoder().decode(isoBase64URL.toBuffer(response.response?.userHandle ?? ''))
+      userId = new TextDecoder().decode(base64url.decode(response.response?.userHandle ?? ''))
     } catch {
       throw webauthnErrors.verificationFailed()
     }
     const user = UUID.test(userId) ? await findUserById(tx, userId) : null
     const stored = user ? (await passkeysOf(tx, user.id)).find((p) => toCredential(p).id === response.id) : undefined
     if (!user || !stored) throw webauthnErrors.verificationFailed()
-    const verified = await verifyAuthenticationResponse({
+    const verified = await (await webauthnLib()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge.session_data.challenge,
       expectedOrigin: rp.origins,

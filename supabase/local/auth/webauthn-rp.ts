@@ -1,4 +1,3 @@
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
 import type { WebAuthnCredential } from '@simplewebauthn/server'
 import type { Tx } from '../db.ts'
 import type { AuthContext } from './context.ts'
@@ -23,6 +22,18 @@ export interface WebAuthnSettings {
   /** empty: the site URL's origin */
   rpOrigins: string[]
   rpDisplayName: string
+}
+
+let lib: Promise<typeof import('@simplewebauthn/server')> | undefined
+/** @simplewebauthn/server, loaded on first use: it takes about half a second to import, which every
+ * stand-in start (each test file starts one) would pay for a feature that is off by default. */
+export function webauthnLib(): Promise<typeof import('@simplewebauthn/server')> {
+  return (lib ??= import('@simplewebauthn/server'))
+}
+
+export const base64url = {
+  encode: (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url'),
+  decode: (text: string) => new Uint8Array(Buffer.from(text, 'base64url')),
 }
 
 export interface RelyingParty {
@@ -70,7 +81,7 @@ export interface PasskeyRow {
 
 export function toCredential(row: PasskeyRow): WebAuthnCredential {
   return {
-    id: isoBase64URL.fromBuffer(new Uint8Array(row.credential_id)),
+    id: base64url.encode(row.credential_id),
     publicKey: new Uint8Array(row.public_key),
     counter: Number(row.sign_count),
     transports: row.transports as WebAuthnCredential['transports'],
