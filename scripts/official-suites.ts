@@ -1,10 +1,11 @@
 /**
- * Runs Supabase's own client test suites against the stand-in and prints pass counts per file:
- * `packages/core/auth-js/test` and `packages/core/storage-js/test` of supabase/supabase-js, test bodies
- * unmodified, each with its own `test/supabase/config.toml` (the stand-in reads it as
- * `supabase --workdir` does). Issue 27; results and what still differs: docs/supabase-local/suites.md.
+ * Runs Supabase's own client test suites against the stand-in and prints pass counts per file: the
+ * auth-js, storage-js and postgrest-js test folders and supabase-js's unit and integration tests, of
+ * supabase/supabase-js, test bodies unmodified, each with its own `config.toml`, migrations and seed
+ * (the stand-in reads them as `supabase --workdir` does; per-suite settings in
+ * official-suites-jest.ts). Issue 27; results and what still differs: docs/supabase-local/suites.md.
  *
- *   npm run suites:official -- --repo PATH [--only auth-js|storage-js] [--workdir DIR]
+ *   npm run suites:official -- --repo PATH [--only auth-js|storage-js|postgrest-js|supabase-js] [--workdir DIR]
  *
  * PATH is a supabase-js checkout or its git directory (e.g. the library's snapshot,
  * /work/.mirror/supabase+supabase-js/repo). The suites are copied to DIR (default: a folder under the
@@ -13,7 +14,8 @@
  * run with jest one file at a time. Needs port 54321 free (the suites hard-code it). Not part of
  * `npm test`: CI has no copy of the repository.
  *
- * One setting differs from a plain start, and it is the Supabase CLI's own: its GoTrue runs without
+ * Besides the two setup changes in official-suites-jest.ts (postgrest-js's PostGIS column, Node 20's
+ * WebSocket flag for supabase-js), one setting differs from a plain start, the CLI's own: its GoTrue runs without
  * GOTRUE_RATE_LIMIT_HEADER, and GoTrue applies per-address limits only by that header
  * (internal/api/middleware.go performRateLimitingWithHeader), so the CLI has none; the stand-in counts
  * per socket address by default (docs/supabase-local.md), which a suite of hundreds of sign-ups from
@@ -26,9 +28,12 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { startStandIn } from '../supabase/local/server.ts'
+import { EXTRA_TOOLS, PARTS, SUITE_SPECS, type SuiteSpec } from './official-suites-jest.ts'
 
-const SUITES = ['auth-js', 'storage-js'] as const
+const SUITES = ['auth-js', 'storage-js', 'postgrest-js', 'supabase-js'] as const
 type Suite = (typeof SUITES)[number]
+// the packages whose runtime dependencies the suites load
+const CLIENTS = ['auth-js', 'storage-js', 'postgrest-js', 'realtime-js', 'functions-js']
 
 // the versions supabase-js pins (pnpm-workspace.yaml catalog, packages/core/auth-js/package.json)
 const TOOLS = [
@@ -64,7 +69,7 @@ const jestReport = z.object({
 })
 
 function copySuites(repo: string, into: string) {
-  const parts = ['packages/core/auth-js', 'packages/core/storage-js', 'tsconfig.base.json']
+  const parts = PARTS
   if (existsSync(path.join(repo, 'packages'))) {
     for (const part of parts) cpSync(path.join(repo, part), path.join(into, part), { recursive: true })
     return
@@ -77,22 +82,24 @@ function copySuites(repo: string, into: string) {
 /** The runtime dependencies the clients' package.json files name (tslib, iceberg-js, …), as pinned there. */
 function clientDependencies(dir: string): string[] {
   const deps = new Set<string>()
-  for (const suite of SUITES) {
+  for (const suite of CLIENTS) {
     const pkg = z.object({ dependencies: z.record(z.string(), z.string()).default({}) }).parse(JSON.parse(readFileSync(path.join(dir, 'packages/core', suite, 'package.json'), 'utf8')))
-    for (const [name, spec] of Object.entries(pkg.dependencies)) deps.add(/^(workspace|catalog):/.test(spec) ? name : `${name}@${spec}`)
+    for (const [name, spec] of Object.entries(pkg.dependencies)) {
+      if (!spec.startsWith('workspace:')) deps.add(spec.startsWith('catalog:') ? name : `${name}@${spec}`)
+    }
   }
   return [...deps]
 }
 
 function prepare(repo: string, dir: string) {
-  if (!existsSync(path.join(dir, 'packages/core/auth-js/test'))) {
+  if (!existsSync(path.join(dir, 'packages/core/supabase-js/test')) || !existsSync(path.join(dir, 'packages/shared/tracing'))) {
     mkdirSync(dir, { recursive: true })
     copySuites(repo, dir)
   }
-  if (!existsSync(path.join(dir, 'node_modules/.bin/jest')) || !existsSync(path.join(dir, 'node_modules/iceberg-js'))) {
+  if (!['.bin/jest', 'iceberg-js', '@supabase/phoenix', '@opentelemetry/sdk-trace-node'].every((m) => existsSync(path.join(dir, 'node_modules', m)))) {
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'official-suites', private: true }))
     console.log(`[suites] installing the test tools and the clients' own dependencies in ${dir} (once)`)
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', ...TOOLS, ...clientDependencies(dir)], { cwd: dir, stdio: 'inherit' })
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--legacy-peer-deps', ...TOOLS, ...EXTRA_TOOLS, ...clientDependencies(dir)], { cwd: dir, stdio: 'inherit' })
   }
   const keys = path.join(dir, 'packages/core/auth-js/test/supabase/signing_keys.json')
   if (!existsSync(keys)) execFileSync('node', ['generate-signing-keys.js'], { cwd: path.dirname(path.dirname(keys)), stdio: 'ignore' })
@@ -108,29 +115,23 @@ interface FileCount {
 
 async function runSuite(dir: string, suite: Suite): Promise<FileCount[]> {
   const pkg = path.join(dir, 'packages/core', suite)
+  const spec: SuiteSpec = SUITE_SPECS[suite]
   const config = path.join(pkg, 'jest.suites.config.js')
-  writeFileSync(
-    config,
-    `module.exports = {
-  preset: 'ts-jest',
-  testEnvironment: 'node',
-  transform: { '^.+\\\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: false }] },
-  testPathIgnorePatterns: ['/node_modules/', '/docker-tests/', '/example/'],
-  testMatch: ['<rootDir>/test/**/*.(test|spec).ts'],
-  rootDir: '.',
-}
-`,
-  )
-  const standIn = await startStandIn({ workdir: path.join(pkg, 'test'), port: 54321, dataDir: null, auth: { rateLimits: NO_ADDRESS_LIMITS } })
+  writeFileSync(config, spec.config)
+  for (const patch of spec.patches ?? []) {
+    const file = path.join(pkg, patch.file)
+    writeFileSync(file, readFileSync(file, 'utf8').replace(patch.from, patch.to))
+  }
+  const standIn = await startStandIn({ workdir: path.join(pkg, spec.workdir), port: 54321, dataDir: null, auth: { rateLimits: NO_ADDRESS_LIMITS } })
   const out = path.join(dir, `${suite}.json`)
   try {
     const started = Date.now()
     // asynchronously: the stand-in answers from this process's event loop meanwhile
     await new Promise<void>((resolve, reject) => {
-      const jest = spawn(path.join(dir, 'node_modules/.bin/jest'), ['-c', config, '--json', `--outputFile=${out}`, '--runInBand', 'test'], {
+      const jest = spawn(path.join(dir, 'node_modules/.bin/jest'), ['-c', config, '--json', `--outputFile=${out}`, '--runInBand', ...spec.paths], {
         cwd: pkg,
         stdio: 'ignore',
-        env: { ...process.env, USE_MOCK_SERVER: 'true' },
+        env: { ...process.env, USE_MOCK_SERVER: 'true', ...(spec.nodeOptions ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${spec.nodeOptions}`.trim() } : {}) },
       })
       jest.on('error', reject)
       jest.on('close', () => resolve())

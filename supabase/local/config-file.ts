@@ -3,6 +3,7 @@ import path from 'node:path'
 import { parse } from 'smol-toml'
 import { z } from 'zod'
 import type { ApiSettingsInput, AuthSettingsInput, CaptchaProvider, CaptchaSettings, RateLimits } from './config.ts'
+import type { WebAuthnSettings } from './auth/webauthn-rp.ts'
 import { TEMPLATE_NAMES, type EmailTemplates } from './auth/templates.ts'
 
 /** `[api]` keys the stand-in honours; PostgREST identifiers are plain names (its `db-schemas` list). */
@@ -86,7 +87,26 @@ export function authSettingsFromToml(file: string, env: Record<string, string | 
   if (Object.keys(rateLimits).length) out.rateLimits = rateLimits
   if (auth.captcha !== undefined) out.captcha = captchaFromToml(record(auth.captcha), env)
   if (email.template !== undefined) out.emailTemplates = templatesFromToml(record(email.template), file)
+  const webauthn = webauthnFromToml(auth)
+  if (webauthn) out.webauthn = webauthn
+  if (typeof record(auth.oauth_server).enabled === 'boolean') out.oauthServer = record(auth.oauth_server).enabled as boolean
   return out
+}
+
+/** `[auth.mfa.web_authn]` enroll/verify, `[auth.passkey] enabled`, `[auth.webauthn]` rp_id, rp_origins, rp_display_name */
+function webauthnFromToml(auth: Record<string, unknown>): WebAuthnSettings | undefined {
+  const mfa = record(record(auth.mfa).web_authn)
+  const passkey = record(auth.passkey)
+  const rp = record(auth.webauthn)
+  if (!Object.keys(mfa).length && !Object.keys(passkey).length && !Object.keys(rp).length) return undefined
+  return {
+    mfaEnroll: mfa.enroll_enabled === true,
+    mfaVerify: mfa.verify_enabled === true,
+    passkeys: passkey.enabled === true,
+    rpId: typeof rp.rp_id === 'string' ? rp.rp_id : '',
+    rpOrigins: Array.isArray(rp.rp_origins) ? rp.rp_origins.filter((o): o is string => typeof o === 'string') : [],
+    rpDisplayName: typeof rp.rp_display_name === 'string' ? rp.rp_display_name : 'Supabase',
+  }
 }
 
 /**

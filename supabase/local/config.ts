@@ -3,6 +3,7 @@ import { SignJWT, type JWK } from 'jose'
 import { importSigningKeys, signingKeysFromToml, type SigningKey } from './signing-keys.ts'
 import { apiSettingsFromToml, authSettingsFromToml, isCaptchaProvider, seedFilesFromToml } from './config-file.ts'
 import type { EmailTemplates } from './auth/templates.ts'
+import type { WebAuthnSettings } from './auth/webauthn-rp.ts'
 
 /** The Supabase CLI's well-known local secret and keys (public knowledge; local use only). */
 export const CLI_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long'
@@ -79,6 +80,10 @@ export interface AuthSettings {
   captcha: CaptchaSettings
   /** `[auth.email.template.*]`: subjects and bodies that replace the default mails */
   emailTemplates: EmailTemplates
+  /** `[auth.mfa.web_authn]`, `[auth.passkey]` and `[auth.webauthn]` (the relying party) */
+  webauthn: WebAuthnSettings
+  /** `[auth.oauth_server] enabled`: GoTrue's OAuth 2.1 server (the stand-in serves its admin client API) */
+  oauthServer: boolean
 }
 
 export type AuthSettingsInput = Partial<Omit<AuthSettings, 'rateLimits' | 'captcha'>> & {
@@ -242,6 +247,9 @@ function authSettings(input: ConfigInput, env: Record<string, string | undefined
     trustProxy: false,
     securePasswordChange: false,
     emailTemplates: {} as EmailTemplates,
+    // the CLI's defaults: WebAuthn MFA, passkeys and the OAuth server off
+    webauthn: { mfaEnroll: false, mfaVerify: false, passkeys: false, rpId: '', rpOrigins: [] as string[], rpDisplayName: 'Supabase' },
+    oauthServer: false,
     ...fileRest,
     ...fromEnv,
     ...inputRest,

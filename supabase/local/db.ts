@@ -165,14 +165,16 @@ export async function bootstrap(db: Db): Promise<void> {
   await ensureMfaTables(db)
 }
 
-/** GoTrue's MFA tables (sql/mfa.sql): idempotent, so a data folder bootstrapped before them gets them. */
+/** GoTrue's MFA, WebAuthn and OAuth-client tables (sql/mfa.sql, webauthn.sql, oauth-clients.sql): idempotent, so a data folder bootstrapped before them gets them. */
 export async function ensureMfaTables(db: Db): Promise<void> {
-  const r = await db.query<{ ok: boolean }>(`select to_regclass('auth.mfa_challenges') is not null as ok`)
-  if (r.rows[0].ok) return
-  try {
-    await db.exec(await readFile(path.join(here, 'sql', 'mfa.sql'), 'utf8'))
-  } catch (err) {
-    throw new MigrationError('supabase/local/sql/mfa.sql', pgErrorText(err))
+  for (const [table, file] of [['auth.mfa_challenges', 'mfa.sql'], ['auth.webauthn_challenges', 'webauthn.sql'], ['auth.oauth_clients', 'oauth-clients.sql']]) {
+    const r = await db.query<{ ok: boolean }>(`select to_regclass($1) is not null as ok`, [table])
+    if (r.rows[0].ok) continue
+    try {
+      await db.exec(await readFile(path.join(here, 'sql', file), 'utf8'))
+    } catch (err) {
+      throw new MigrationError(`supabase/local/sql/${file}`, pgErrorText(err))
+    }
   }
 }
 

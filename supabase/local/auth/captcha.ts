@@ -21,12 +21,13 @@ export const CAPTCHA_VERIFY_URLS: Record<CaptchaProvider, string> = {
  * Where GoTrue's router puts verifyCaptcha (api.go): `before` the route's rate limit for /signup
  * (anonymous sign-ins included) and /token (whose limit sits in the handler); `after` it for /otp,
  * /magiclink, /recover and /resend. /token skips it for the refresh_token, pkce and id_token grants
- * (isIgnoreCaptchaRoute; `grant_type` from the query, where the clients put it). GoTrue also guards
- * POST /sso and /passkeys/authentication/options, which the stand-in does not serve.
+ * (isIgnoreCaptchaRoute; `grant_type` from the query, where the clients put it), and after its limit
+ * POST /passkeys/authentication/options. GoTrue also guards POST /sso, which the stand-in does not serve.
  */
 export function captchaStage(method: string, path: string, req: LocalRequest): 'before' | 'after' | null {
   if (method !== 'POST') return null
   if (path === '/signup') return 'before'
+  if (path === '/passkeys/authentication/options') return 'after'
   if (path === '/token') {
     const grant = req.url.searchParams.get('grant_type') ?? ''
     return ['pkce', 'refresh_token', 'id_token'].includes(grant) ? null : 'before'

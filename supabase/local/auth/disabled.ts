@@ -68,8 +68,9 @@ export function verifyPhone(body: Record<string, unknown>): never {
   const hash = str(body.token_hash)
   if ((!token && !hash) || (token && hash)) throw errors.validation('Verify requires either a token or a token hash')
   if (token) {
-    const digits = (str(body.phone) ?? '').replace(/[^0-9]/g, '')
-    if (!/^[1-9]\d{1,14}$/.test(digits)) throw errors.validation('Invalid phone number format (E.164 required)')
+    // formatPhoneNumber: only a leading "+" and spaces go; anything else left makes it invalid
+    const digits = (str(body.phone) ?? '').replace(/^\+/, '').replaceAll(' ', '')
+    if (!/^[1-9][0-9]{1,14}$/.test(digits)) throw errors.validation('Invalid phone number format (E.164 required)')
   }
   throw errors.otpExpired()
 }

@@ -8,14 +8,16 @@ import { AuthError, errors } from './errors.ts'
 import { callerClaims, clientIp, loadCaller, readJson, requireAdmin, str, type SignedInCaller } from './request.ts'
 import { downgradeSessionsOfFactor, sessionAal, upgradeSessionToAal2 } from './sessions.ts'
 import { factorsOf } from './users.ts'
+import { webauthnChallenge, webauthnVerify, type WebAuthnFactor } from './mfa-webauthn.ts'
 
 /*
  * TOTP factors, as GoTrue has them (internal/api/mfa.go; the CLI's defaults: TOTP enroll and verify
  * on, 10 factors at most, challenges valid 300 s, codes of 6 digits every 30 s with one step of
  * skew). Enrol (unverified, with the secret, an otpauth URI and its QR code as SVG), challenge,
  * verify (the session becomes aal2 with `totp` in its amr, a fresh token pair is answered, other
- * sessions below aal2 end), unenrol (a verified factor only from an aal2 session). Phone and
- * WebAuthn factors are not offered (no SMS provider, no relying party configured).
+ * sessions below aal2 end), unenrol (a verified factor only from an aal2 session). WebAuthn factors
+ * when `[auth.mfa.web_authn]` enables them (mfa-webauthn.ts); phone factors are not offered (no SMS
+ * provider).
  */
 
 const MAX_FACTORS = 10
@@ -29,6 +31,7 @@ interface FactorRow {
   factor_type: string
   status: 'unverified' | 'verified'
   secret: string | null
+  web_authn_credential: WebAuthnFactor['web_authn_credential']
 }
 
 interface ChallengeRow {
@@ -37,6 +40,7 @@ interface ChallengeRow {
   created_at: Date
   verified_at: Date | null
   ip_address: string
+  web_authn_session_data: Parameters<typeof webauthnVerify>[5]['web_authn_session_data']
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -75,8 +79,10 @@ export async function enrollFactor(ctx: AuthContext, req: LocalRequest): Promise
   const body = readJson(req)
   const type = str(body.factor_type)
   if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
-  if (type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
-  if (type !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
+  if (type === 'webauthn' && !ctx.config.auth.webauthn.mfaEnroll) {
+    throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
+  }
+  if (type !== 'totp' && type !== 'webauthn') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
   const friendlyName = str(body.friendly_name) ?? ''
   const issuer = str(body.issuer) || hostOf(ctx.config.auth.siteUrl)
   return owner(ctx, async (tx) => {
@@ -95,6 +101,14 @@ export async function enrollFactor(ctx: AuthContext, req: LocalRequest): Promise
       throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue')
     }
     if (verified > 0 && caller.aal !== 'aal2') throw new AuthError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor')
+    if (type === 'webauthn') {
+      const id = randomUUID()
+      await tx.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at) values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+        [id, caller.user.id, friendlyName],
+      )
+      return ok(req, { id, type: 'webauthn', friendly_name: friendlyName })
+    }
 
     const secret = new Secret({ size: 20 })
     const totp = new TOTP({ issuer, label: caller.user.email ?? '', algorithm: 'SHA1', digits: 6, period: 30, secret })
@@ -119,6 +133,10 @@ export async function challengeFactor(ctx: AuthContext, req: LocalRequest): Prom
   return owner(ctx, async (tx) => {
     const caller = await mfaCaller(ctx, req, tx)
     const factor = await ownFactor(tx, caller.user.id, factorIdOf(req))
+    if (factor.factor_type === 'webauthn') {
+      const { createdAt, ...challenge } = await webauthnChallenge(ctx, req, tx, caller, factor, ipOrLoopback(clientIp(ctx.config, req)))
+      return ok(req, { ...challenge, expires_at: Math.floor(createdAt.getTime() / 1000) + CHALLENGE_EXPIRY_S })
+    }
     if (factor.factor_type !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
     const id = randomUUID()
     const r = await tx.query<{ created_at: Date }>(
@@ -141,15 +159,15 @@ export async function verifyFactor(ctx: AuthContext, req: LocalRequest): Promise
   const body = readJson(req)
   const code = str(body.code)?.trim() ?? ''
   const challengeId = str(body.challenge_id) ?? ''
-  if (!code) throw errors.validation('Code needs to be non-empty')
   const ip = ipOrLoopback(clientIp(ctx.config, req))
   return owner(ctx, async (tx) => {
     const caller = await mfaCaller(ctx, req, tx)
     const factor = await ownFactor(tx, caller.user.id, factorIdOf(req))
-    if (factor.factor_type !== 'totp') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
+    if (!code && factor.factor_type !== 'webauthn') throw errors.validation('Code needs to be non-empty')
+    if (factor.factor_type !== 'totp' && factor.factor_type !== 'webauthn') throw errors.validation('factor_type needs to be totp, phone, or webauthn')
     // validateChallenge
     const c = UUID.test(challengeId)
-      ? await tx.query<ChallengeRow>(`select id, factor_id, created_at, verified_at, host(ip_address) as ip_address from auth.mfa_challenges where id = $1 and factor_id = $2`, [challengeId, factor.id])
+      ? await tx.query<ChallengeRow>(`select id, factor_id, created_at, verified_at, host(ip_address) as ip_address, web_authn_session_data from auth.mfa_challenges where id = $1 and factor_id = $2`, [challengeId, factor.id])
       : { rows: [] as ChallengeRow[] }
     const challenge = c.rows[0]
     if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found')
@@ -158,6 +176,7 @@ export async function verifyFactor(ctx: AuthContext, req: LocalRequest): Promise
       await tx.query('delete from auth.mfa_challenges where id = $1', [challenge.id])
       return { expired: challenge.id }
     }
+    if (factor.factor_type === 'webauthn') return { session: await webauthnVerify(ctx, req, tx, caller, factor, challenge) }
     const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(factor.secret ?? '') })
     if (totp.validate({ token: code, window: 1 }) === null) return { invalid: true }
     await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id])

@@ -1,5 +1,6 @@
 import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa.ts'
-import { adminOAuthServerDisabled, manualLinkingDisabled, oauthServerDisabled, ssoDisabled } from './disabled.ts'
+import { manualLinkingDisabled, oauthServerDisabled, ssoDisabled } from './disabled.ts'
+import { adminOAuthClients } from './oauth-clients.ts'
 import type { LocalRequest, LocalResponse, Service, StandInContext } from '../http.ts'
 import { createAuthContext, ok, type AuthContext, type AuthLimiters, type Handler } from './context.ts'
 import { clientIp, readJson, str } from './request.ts'
@@ -14,6 +15,17 @@ import { listUsers } from './admin-list.ts'
 import { generateLink, invite } from './admin-links.ts'
 import { authorize, reauthenticate } from './reauthenticate.ts'
 import { captchaStage, verifyCaptcha } from './captcha.ts'
+import {
+  adminPasskeyDelete,
+  adminPasskeyList,
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+  passkeyDelete,
+  passkeyList,
+  passkeyRegistrationOptions,
+  passkeyRegistrationVerify,
+  passkeyUpdate,
+} from './passkeys.ts'
 
 type Route = [method: string, path: string | RegExp, handler: Handler]
 
@@ -50,7 +62,7 @@ function settings(ctx: AuthContext, req: LocalRequest): LocalResponse {
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
-    passkeys_enabled: false,
+    passkeys_enabled: a.webauthn.passkeys,
   })
 }
 
@@ -79,6 +91,15 @@ function routes(): Route[] {
     ['POST', /^\/factors\/[^/]+\/verify$/, verifyFactor],
     ['DELETE', /^\/factors\/[^/]+$/, unenrollFactor],
     ['GET', /^\/admin\/users\/[^/]+\/factors$/, adminListFactors],
+    ['POST', '/passkeys/registration/options', passkeyRegistrationOptions],
+    ['POST', '/passkeys/registration/verify', passkeyRegistrationVerify],
+    ['POST', '/passkeys/authentication/options', passkeyAuthenticationOptions],
+    ['POST', '/passkeys/authentication/verify', passkeyAuthenticationVerify],
+    ['GET', '/passkeys', passkeyList],
+    ['PATCH', /^\/passkeys\/[^/]+$/, passkeyUpdate],
+    ['DELETE', /^\/passkeys\/[^/]+$/, passkeyDelete],
+    ['GET', /^\/admin\/users\/[^/]+\/passkeys$/, adminPasskeyList],
+    ['DELETE', /^\/admin\/users\/[^/]+\/passkeys\/[^/]+$/, adminPasskeyDelete],
     ['DELETE', /^\/admin\/users\/[^/]+\/factors\/[^/]+$/, adminDeleteFactor],
     ['POST', '/sso', ssoDisabled],
     ['GET', /^\/sso\/saml\/(metadata|acs)$/, ssoDisabled],
@@ -87,7 +108,7 @@ function routes(): Route[] {
     ['GET', '/.well-known/oauth-authorization-server', oauthServerDisabled],
     ...['GET', 'POST', 'PUT', 'DELETE'].flatMap((method): Route[] => [
       [method, /^\/oauth\/.+$/, oauthServerDisabled],
-      [method, /^\/admin\/oauth\/.+$/, adminOAuthServerDisabled],
+      [method, /^\/admin\/oauth\/.+$/, adminOAuthClients],
     ]),
     ['DELETE', /^\/user\/identities\/[^/]+$/, manualLinkingDisabled],
     ['GET', '/reauthenticate', reauthenticate],

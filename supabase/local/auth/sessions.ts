@@ -18,6 +18,8 @@ export type AuthMethod =
   | 'anonymous'
   | 'token_refresh'
   | 'totp'
+  | 'webauthn'
+  | 'passkey'
 
 interface SessionRow {
   id: string

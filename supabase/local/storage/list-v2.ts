@@ -10,8 +10,12 @@ import { inScope, type Caller, type StorageDeps } from './scope.ts'
  * byte order (COLLATE "C") under `prefix` — a plain string start, not a folder — at most `limit`
  * (≤ 1000) a page, `hasNext` and an opaque `nextCursor` when more follow. With `with_delimiter`, the
  * keys below the next "/" after the prefix collapse into one folder entry (`name` ends in "/", in
- * `folders`); files go in `objects`. Without it, `sortBy` `created_at`/`updated_at` orders by that
- * column then name; with it, the order is by name (asc or desc). RLS SELECT applies, as for `list`.
+ * `folders`); files go in `objects`. `sortBy` `created_at`/`updated_at` orders by that column then
+ * name, with the delimiter too (search_v2 with sort support, migrations 0039/0050: folders are
+ * aggregated, their dates the earliest `created_at` under them, and sorted among the files).
+ * Delimited entries carry `key`, the path segment at the prefix's level (search_v2's
+ * `split_part(name, '/', levels)`); folders have theirs as the Storage image the CLI runs answers
+ * (its prefixes-table search_v2). RLS SELECT applies, as for `list`.
  */
 
 const MAX_KEYS = 1000
@@ -19,6 +23,7 @@ const ORDERS = new Set(['asc', 'desc'])
 const COLUMNS = new Set(['name', 'updated_at', 'created_at'])
 
 interface Row {
+  key?: string
   id: string | null
   name: string
   metadata: unknown
@@ -127,6 +132,8 @@ async function delimitedRows(tx: Tx, bucket: string, o: Options): Promise<Row[]>
     seek = `${seek.slice(0, -1)}0`
     inclusive = true
   }
+  const levels = o.prefix ? o.prefix.split('/').length : 1
+  const keyOf = (name: string) => name.split('/')[levels - 1] ?? ''
   while (out.length < o.limit + 1) {
     const values: unknown[] = [bucket, likePrefix(o.prefix)]
     let where = 'bucket_id = $1 and name like $2'
@@ -141,13 +148,18 @@ async function delimitedRows(tx: Tx, bucket: string, o: Options): Promise<Row[]>
     const rest = row.name.slice(o.prefix.length)
     const slash = rest.indexOf('/')
     if (slash < 0) {
-      out.push(row)
+      out.push({ key: keyOf(row.name), ...row })
       seek = row.name
       inclusive = false
       continue
     }
     const folder = row.name.slice(0, o.prefix.length + slash + 1)
-    out.push({ id: null, name: folder, metadata: null, updated_at: null, created_at: null, last_accessed_at: null })
+    const first = await tx.query<{ at: Date | null }>(
+      `select min(created_at) as at from storage.objects where bucket_id = $1 and name like $2`,
+      [bucket, likePrefix(folder)],
+    )
+    const at = first.rows[0]?.at ?? null
+    out.push({ key: keyOf(folder), id: null, name: folder, metadata: null, updated_at: at, created_at: at, last_accessed_at: null })
     // past every key in the folder: ascending, from "folder0" on ('0' is '/' + 1, so every "folder/…"
     // sorts before it); descending, below "folder/", which sorts before all of its keys
     seek = asc ? `${folder.slice(0, -1)}0` : folder
@@ -156,9 +168,45 @@ async function delimitedRows(tx: Tx, bucket: string, o: Options): Promise<Row[]>
   return out
 }
 
+/**
+ * Delimited, ordered by a date (storage.search_by_timestamp): folders aggregated from the keys below
+ * them (name without the trailing "/", dates the earliest created_at), files at this level, one
+ * order by the date to the millisecond then name, resumed from the cursor's (date, name).
+ */
+async function delimitedByDate(tx: Tx, bucket: string, o: Options): Promise<Row[]> {
+  const col = o.column === 'updated_at' ? 'updated_at' : 'created_at'
+  const op = o.order === 'asc' ? '>' : '<'
+  const levels = o.prefix ? o.prefix.split('/').length : 1
+  const r = await tx.query(
+    `with raw as (
+       select name, id, updated_at, created_at, last_accessed_at, metadata,
+              case when position('/' in substring(name from length($1) + 1)) > 0
+                   then left(name, length($1) + position('/' in substring(name from length($1) + 1))) end as common_prefix
+         from storage.objects where bucket_id = $2 and name collate "C" like $3
+     ), combined as (
+       select rtrim(common_prefix, '/') as name, null::uuid as id, min(created_at) as updated_at, min(created_at) as created_at,
+              null::timestamptz as last_accessed_at, null::jsonb as metadata
+         from raw where common_prefix is not null group by common_prefix
+       union all
+       select name, id, updated_at, created_at, last_accessed_at, metadata from raw where common_prefix is null
+     )
+     select split_part(name, '/', $4) as key, name, id, updated_at, created_at, last_accessed_at, metadata from combined
+      where ($5 = '' or row(date_trunc('milliseconds', ${col}), name collate "C") ${op} row(coalesce(nullif($6, '')::timestamptz, 'epoch'::timestamptz), $5))
+      order by coalesce(date_trunc('milliseconds', ${col}), 'epoch'::timestamptz) ${o.order}, name collate "C" ${o.order}
+      limit $7`,
+    [o.prefix, bucket, likePrefix(o.prefix), levels, o.cursor?.startAfter ?? '', o.cursor?.sortColumnAfter ?? '', o.limit + 1],
+  )
+  return r.rows as Row[]
+}
+
+function rowsFor(tx: Tx, bucket: string, o: Options): Promise<Row[]> {
+  if (!o.delimited) return flatRows(tx, bucket, o)
+  return o.column === 'name' ? delimitedRows(tx, bucket, o) : delimitedByDate(tx, bucket, o)
+}
+
 export async function listObjectsV2(deps: StorageDeps, req: LocalRequest, caller: Caller, bucket: string): Promise<LocalResponse> {
   const o = readOptions(req)
-  const rows = await inScope(deps, req, caller, 'storage.object.list_v2', (tx) => (o.delimited ? delimitedRows(tx, bucket, o) : flatRows(tx, bucket, o)))
+  const rows = await inScope(deps, req, caller, 'storage.object.list_v2', (tx) => rowsFor(tx, bucket, o))
   const hasNext = rows.length > o.limit
   const page = hasNext ? rows.slice(0, o.limit) : rows
   const folders = page.filter((row) => row.id === null).map((row) => ({ ...row, name: row.name.endsWith('/') ? row.name : `${row.name}/` }))
@@ -166,7 +214,7 @@ export async function listObjectsV2(deps: StorageDeps, req: LocalRequest, caller
   let nextCursor: string | undefined
   if (hasNext) {
     const last = page[page.length - 1]
-    const dated = o.column !== 'name' && !o.delimited && last[o.column]
+    const dated = o.column !== 'name' && last[o.column]
     nextCursor = encodeCursor({
       startAfter: last.name,
       sortOrder: o.order,

@@ -56,6 +56,9 @@ describe('features the project has off', () => {
     }
     const badPhone = await clientFor(standIn).auth.verifyOtp({ phone: 'not a phone', token: '123456', type: 'sms' })
     expect(badPhone.error).toMatchObject({ status: 400, code: 'validation_failed', message: 'Invalid phone number format (E.164 required)' })
+    // GoTrue drops only a leading "+" and spaces (formatPhoneNumber): other characters are not stripped
+    const suffixed = await clientFor(standIn).auth.verifyOtp({ phone: '+15550100-invalid', token: '123456', type: 'sms' })
+    expect(suffixed.error).toMatchObject({ status: 400, message: 'Invalid phone number format (E.164 required)' })
     const both = await post('/verify', { type: 'sms', phone: '+15550100', token: '1', token_hash: 'h' })
     expect(await both.json()).toMatchObject({ error_code: 'validation_failed', msg: 'Verify requires either a token or a token hash' })
   })

@@ -77,6 +77,30 @@ describe('storage list-v2', () => {
     expect(seen).toEqual([...KEYS].reverse())
   })
 
+  it('orders a delimited listing by created_at (folders dated by their first key, sorted among the files), across pages; entries carry key', async () => {
+    // creation order: a.txt, docs/ (first key docs/one.txt), docs0.txt, photos/, z.txt
+    const expected = ['a.txt', 'docs', 'docs0.txt', 'photos', 'z.txt']
+    for (const order of ['asc', 'desc'] as const) {
+      const seen: string[] = []
+      let cursor: string | undefined
+      for (let page = 0; page < 10; page++) {
+        const { data, error } = await service.storage.from('listing').listV2({ with_delimiter: true, limit: 2, cursor, sortBy: { column: 'created_at', order } })
+        expect(error).toBeNull()
+        // storage-js types folders without dates; Storage's search_v2 sends them
+        const entries = ([...data!.folders, ...data!.objects] as { key?: string; created_at?: string }[]).sort(
+          (x, y) => (x.created_at! < y.created_at! ? -1 : 1) * (order === 'asc' ? 1 : -1),
+        )
+        seen.push(...entries.map((e) => e.key ?? ''))
+        if (!data!.hasNext) break
+        cursor = data!.nextCursor
+      }
+      expect(seen, order).toEqual(order === 'asc' ? expected : [...expected].reverse())
+    }
+    const docs = await service.storage.from('listing').listV2({ prefix: 'docs/', with_delimiter: true })
+    expect(docs.data?.folders).toEqual([expect.objectContaining({ key: 'deep', name: 'docs/deep/', id: null, created_at: expect.any(String) })])
+    expect(docs.data?.objects.map((o) => (o as { key?: string }).key)).toEqual(['one.txt', 'two.txt'])
+  })
+
   it('applies RLS (anon reads nothing here) and refuses bad input as Storage does', async () => {
     const anon = await clientFor(standIn).storage.from('listing').listV2()
     expect(anon.data).toMatchObject({ hasNext: false, folders: [], objects: [] })
