@@ -102,6 +102,9 @@ export function extractListing(html: string, pageUrl: string): ExtractedListing 
     ['embedded-state', () => readEmbeddedState($, base)],
     ['page', () => readVisiblePage($, base)], // last: it removes the page's chrome from the document
   ]
+  // Open Graph/Twitter images and descriptions are made for sharing (one crop of the first photo, a
+  // teaser line): they are used only when no later source (embedded state, the page itself) has them
+  let share: ListingFacts = {}
   for (const [source, read] of readers) {
     let facts: ListingFacts
     try {
@@ -109,8 +112,13 @@ export function extractListing(html: string, pageUrl: string): ExtractedListing 
     } catch {
       continue // one source's surprise never loses what the others read
     }
+    if (source === 'open-graph') {
+      share = { photos: facts.photos, description: facts.description }
+      facts = { ...facts, photos: [], description: null }
+    }
     merge(result, facts, source)
   }
+  merge(result, share, 'open-graph')
   // a sale has no rent period; a price read without a currency stays without one (the form asks)
   if (result.offer !== 'rent' && result.rentPeriod) {
     result.rentPeriod = null

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { Element } from 'domhandler'
 import type { JsonObject, JsonValue, ListingFacts } from './facts'
-import { absoluteUrl } from './normalise'
+import { absoluteUrl, largestFromSrcset } from './normalise'
 import { readSchemaItems } from './schema-org'
 
 /*
@@ -19,6 +19,12 @@ function propertyValue($: CheerioAPI, el: Element, base: string): JsonValue {
   const tag = el.tagName.toLowerCase()
   const content = $el.attr('content')
   if (content !== undefined) return content
+  // an image: its largest size when it offers several, and its alt text as the caption
+  if (tag === 'img') {
+    const url = absoluteUrl(largestFromSrcset($el.attr('srcset'))?.url ?? $el.attr('src'), base) ?? ''
+    const alt = $el.attr('alt')?.trim()
+    return alt ? { '@type': 'ImageObject', contentUrl: url, caption: alt } : url
+  }
   if (URL_ELEMENTS[tag]) return absoluteUrl($el.attr(URL_ELEMENTS[tag]), base) ?? ''
   if (tag === 'data' || tag === 'meter') return $el.attr('value') ?? ''
   if (tag === 'time') return $el.attr('datetime') ?? $el.text()

@@ -180,6 +180,7 @@ export function propertyTypeFrom(text: unknown): PropertyType | null {
 }
 
 let countryNames: Map<string, string> | null = null
+const RESERVED_REGIONS = new Set(['UK', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA'])
 const COUNTRY_ALIASES: Record<string, string> = {
   uk: 'GB', 'u.k.': 'GB', gbr: 'GB', 'great britain': 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB',
   usa: 'US', 'u.s.a.': 'US', 'u.s.': 'US', 'united states of america': 'US', america: 'US',
@@ -199,15 +200,13 @@ export function countryCode(raw: unknown): string | null {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b)
         const name = names.of(code)
-        if (name && name !== code) {
+        // reserved codes Intl also names (UK, EU, UN…) are not ISO 3166-1 countries
+        if (name && name !== code && !RESERVED_REGIONS.has(code)) {
           countryNames.set(code.toLowerCase(), code)
-          countryNames.set(name.toLowerCase(), code)
+          if (!countryNames.has(name.toLowerCase())) countryNames.set(name.toLowerCase(), code)
         }
       }
     }
-    countryNames.delete('eu') // a union, not a country
-    countryNames.delete('un')
-    countryNames.set('uk', 'GB')
   }
   return COUNTRY_ALIASES[t] ?? countryNames.get(t) ?? null
 }
@@ -241,11 +240,13 @@ export function parseArea(text: unknown): ParsedArea | null {
 }
 
 /** Every area in a text, in order. */
-export function parseAreas(text: string): ParsedArea[] {
-  const out: ParsedArea[] = []
+export function parseAreas(text: string): (ParsedArea & { land: boolean })[] {
+  const out: (ParsedArea & { land: boolean })[] = []
   for (const m of text.matchAll(new RegExp(AREA_IN_TEXT.source, 'gi'))) {
     const area = parseArea(m[0])
-    if (area) out.push(area)
+    // "Land 612 m²", "Lot size: 0.3 acres": the land, not the floor
+    const land = /\b(land|lot|block|plot|site|grounds|acreage)\b[^\d]{0,16}$/i.test(text.slice(Math.max(0, m.index - 30), m.index))
+    if (area) out.push({ ...area, land: land || area.unit === 'acre' || area.unit === 'hectare' })
   }
   return out
 }

@@ -168,16 +168,15 @@ export function readSchemaItems(documents: unknown[], pageUrl: string): ListingF
     facts.floorArea = Math.round(area.value * 100) / 100
     facts.areaUnit = area.unit
   }
-  const lot = first(pick(nodes, 'lotSize'))
-  const lotArea = isObject(lot) ? { value: parseNumber(scalar(lot.value)), unit: areaUnitFrom(scalar(lot.unitCode) ?? scalar(lot.unitText)) } : null
-  if (lotArea?.value && lotArea.unit) features.push(landFeature(lotArea.value, lotArea.unit))
-  if (area && (area.unit === 'acre' || area.unit === 'hectare')) features.push(landFeature(area.value, area.unit))
-
   for (const amenity of list(pick(nodes, 'amenityFeature'))) {
     const a = deref(amenity, byId)
     if (typeof a === 'string') features.push(a)
     else if (isObject(a) && a.value !== false && a.value !== 'false') features.push(scalar(a.name) ?? scalar(a.value))
   }
+  const lot = first(pick(nodes, 'lotSize'))
+  const lotArea = isObject(lot) ? { value: parseNumber(scalar(lot.value)), unit: areaUnitFrom(scalar(lot.unitCode) ?? scalar(lot.unitText)) } : null
+  if (lotArea?.value && lotArea.unit) features.push(landFeature(lotArea.value, lotArea.unit))
+  if (area && (area.unit === 'acre' || area.unit === 'hectare')) features.push(landFeature(area.value, area.unit))
   facts.features = cleanFeatures(features)
 
   // photos: image (string, array, ImageObject), photo

@@ -93,7 +93,8 @@ export function splitAddress(text: string): Pick<ListingFacts, 'addressLine' | '
 
 function photoOf($: CheerioAPI, img: Element): PhotoCandidate | null {
   const $img = $(img)
-  const label = [attrs($, img), $img.attr('alt'), $img.attr('src'), $img.parent().attr('class')].filter(Boolean).join(' ')
+  const src = $img.attr('data-src') ?? $img.attr('data-lazy-src') ?? $img.attr('data-original') ?? $img.attr('src')
+  const label = [attrs($, img), $img.attr('alt'), src, $img.parent().attr('class')].filter(Boolean).join(' ')
   if (NOT_PHOTO.test(label)) return null
   const w = parseNumber($img.attr('width') ?? '')
   const h = parseNumber($img.attr('height') ?? '')
@@ -101,9 +102,9 @@ function photoOf($: CheerioAPI, img: Element): PhotoCandidate | null {
   const candidates = [largestFromSrcset($img.attr('srcset') ?? $img.attr('data-srcset'))]
   $img.closest('picture').find('source').each((_, s) => void candidates.push(largestFromSrcset($(s).attr('srcset') ?? $(s).attr('data-srcset'))))
   const best = candidates.filter((c) => c !== null).sort((a, b) => (b.width ?? 0) - (a.width ?? 0))[0]
-  const src = best?.url ?? $img.attr('data-src') ?? $img.attr('data-lazy-src') ?? $img.attr('data-original') ?? $img.attr('src')
-  if (!src || /\.(svg|gif)(\?|$)/i.test(src) || src.startsWith('data:')) return null
-  return { url: src, caption: $img.attr('alt'), width: best?.width ?? w }
+  const url = best?.url ?? src
+  if (!url || /\.(svg|gif)(\?|$)/i.test(url) || url.startsWith('data:')) return null
+  return { url, caption: $img.attr('alt'), width: best?.width ?? w }
 }
 
 export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
@@ -155,10 +156,10 @@ export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
 
   const features: unknown[] = []
   for (const area of parseAreas(mainText)) {
-    if ((area.unit === 'sqft' || area.unit === 'sqm') && facts.floorArea === undefined && area.value <= 99_999_999) {
+    if (!area.land && facts.floorArea === undefined && area.value <= 99_999_999) {
       facts.floorArea = area.value
-      facts.areaUnit = area.unit
-    } else if ((area.unit === 'acre' || area.unit === 'hectare') && !features.length) features.push(landFeature(area.value, area.unit))
+      facts.areaUnit = area.unit as 'sqm' | 'sqft'
+    } else if (area.land && !features.length) features.push(landFeature(area.value, area.unit))
   }
 
   const heading = $main
