@@ -111,8 +111,10 @@ const PRICE_AFTER = new RegExp(`${AMOUNT}\\s?(${CURRENCY_TOKEN})`, 'i')
 
 /** "£1,650 pcm", "$3,450,000", "A$1.2M", "450.000 €", "Offers over €595,000" → amount, currency, period. */
 export function parsePrice(text: unknown): ParsedPrice | null {
-  if (typeof text === 'number') return Number.isFinite(text) && text >= 0 ? { amount: text, currency: null, rentPeriod: null } : null
+  if (typeof text === 'number') return Number.isFinite(text) && text >= 0 && text <= LISTING.priceMax ? { amount: Math.round(text * 100) / 100, currency: null, rentPeriod: null } : null
   if (typeof text !== 'string') return null
+  // a plain number as JSON writes it ("1295000", "2650.00", "1e20")
+  if (/^\s*\d+(\.\d+)?(e[+-]?\d+)?\s*$/i.test(text)) return parsePrice(Number(text))
   const t = text.replace(/\s+/g, ' ')
   let currency: string | null = null
   let digits: string | undefined

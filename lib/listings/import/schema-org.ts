@@ -70,16 +70,21 @@ function score(node: JsonObject): number {
   return Math.max(0, ...typesOf(node).map((t) => TYPE_SCORE[t] ?? 0))
 }
 
-/** The listing item and everything it links to, nearest first. */
-function cluster(root: JsonObject, byId: Map<string, JsonObject>): JsonObject[] {
+/**
+ * The listing item, everything it links to, and the items that link to it (an Offer whose
+ * itemOffered is the house), nearest first.
+ */
+function cluster(root: JsonObject, items: JsonObject[], byId: Map<string, JsonObject>): JsonObject[] {
   const out: JsonObject[] = []
+  const resolve = (node: JsonObject) => (typeof node['@id'] === 'string' && Object.keys(node).length === 1 ? (byId.get(node['@id']) ?? node) : node)
+  const linked = (node: JsonObject) => LINKS.flatMap((key) => list(node[key])).filter(isObject).map(resolve)
   const queue: JsonObject[] = [root]
   while (queue.length && out.length < 30) {
-    let node = queue.shift()!
-    if (typeof node['@id'] === 'string' && Object.keys(node).length === 1) node = byId.get(node['@id']) ?? node
+    const node = resolve(queue.shift()!)
     if (out.includes(node)) continue
     out.push(node)
-    for (const key of LINKS) for (const v of list(node[key])) if (isObject(v)) queue.push(v)
+    queue.push(...linked(node))
+    for (const parent of items) if (!out.includes(parent) && linked(parent).includes(node)) queue.push(parent)
   }
   return out
 }
@@ -99,7 +104,7 @@ export function readSchemaItems(documents: unknown[], pageUrl: string): ListingF
   const candidates = items.filter((n) => score(n) > 0)
   if (!candidates.length) return {}
   const root = candidates.reduce((best, n) => (score(n) > score(best) ? n : best))
-  const nodes = cluster(root, byId)
+  const nodes = cluster(root, items, byId)
   const facts: ListingFacts = {}
   const offers = nodes.filter((n) => typesOf(n).some((t) => t === 'Offer' || t === 'AggregateOffer') || (n !== root && (n.price !== undefined || n.priceSpecification !== undefined)))
   const offerNodes = offers.length ? offers : nodes

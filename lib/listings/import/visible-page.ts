@@ -1,4 +1,4 @@
-import type { CheerioAPI } from 'cheerio'
+import { contains, type CheerioAPI } from 'cheerio'
 import type { Element } from 'domhandler'
 import { LISTING } from '@/lib/constants'
 import type { ListingFacts } from './facts'
@@ -32,7 +32,7 @@ import { emailFrom, landFeature } from './schema-org'
  */
 
 const CHROME = 'header, nav, footer, aside, dialog, form, [role=banner], [role=navigation], [role=contentinfo], [role=complementary], [role=dialog], [aria-modal=true], [hidden]'
-const NOT_CONTENT = /cookie|consent|gdpr|related|similar|recommend|nearby|you-may|also-like|other-listings|more-listings|newsletter|advert|sponsor|promo|breadcrumb|share|social|modal|popup|banner/i
+const NOT_CONTENT = /cookie|consent|gdpr|related|similar|recommend|nearby|recently|just-sold|you-may|also-like|other-listings|more-listings|newsletter|advert|sponsor|promo|breadcrumb|share|social|modal|popup|banner/i
 const NOT_PHOTO = /logo|icon|sprite|avatar|pixel|track|badge|spinner|placeholder|blank|spacer|beacon|analytics|flag|marker|emoji|qr-?code|headshot|agent-photo|brand/i
 const FEATURE_HEADING = /^\s*(key |property |home )?(features|amenities|highlights|facilities)\b/i
 const DESCRIPTION_HEADING = /\b(description|about (this|the) (home|property|listing|apartment|house|flat)|overview|property details)\b/i
@@ -118,16 +118,20 @@ export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
     .remove()
   const main = $('main, [role=main], article, #content, .content, #main').first()
   const $main = main.length ? main : $('body')
+  const mainEl = $main.get(0)
+  // cheerio's find() from an element with thousands of children is quadratic; a document-wide query
+  // kept to the main content is not
+  const within = (selector: string) => $(selector).filter((_, el) => mainEl !== undefined && contains(mainEl, el))
 
-  facts.title = cleanLine($main.find('h1').first().text() || $('h1').first().text(), LISTING.titleMax)
+  facts.title = cleanLine(within('h1').first().text() || $('h1').first().text(), LISTING.titleMax)
 
-  const addressEl = $main.find('address, [class*=address], [itemprop=address], [data-testid*=address]').first()
+  const addressEl = within('address, [class*=address], [itemprop=address], [data-testid*=address]').first()
   if (addressEl.length) Object.assign(facts, splitAddress(addressEl.text().trim()))
 
   // the price: an element that says it is one, else the first amount with a currency in the text
   const mainText = cleanLine($main.text()) ?? ''
   let price = null
-  for (const el of $main.find('[class*=price], [id*=price], [data-testid*=price], [itemprop=price]').toArray()) {
+  for (const el of within('[class*=price], [id*=price], [data-testid*=price], [itemprop=price]').toArray()) {
     const p = parsePrice($(el).text())
     if (p?.currency) {
       price = p
@@ -162,8 +166,7 @@ export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
     } else if (area.land && !features.length) features.push(landFeature(area.value, area.unit))
   }
 
-  const heading = $main
-    .find('h2, h3, h4, h5, dt, strong')
+  const heading = within('h2, h3, h4, h5, dt, strong')
     .toArray()
     .find((el) => FEATURE_HEADING.test($(el).text()))
   if (heading) {
@@ -173,18 +176,16 @@ export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
   }
   facts.features = cleanFeatures(features)
 
-  const descriptionHeading = $main
-    .find('h2, h3, h4')
+  const descriptionHeading = within('h2, h3, h4')
     .toArray()
     .find((el) => DESCRIPTION_HEADING.test($(el).text()))
   let description: string | null = null
   if (descriptionHeading) {
-    const paragraphs = $(descriptionHeading).nextUntil('h1, h2, h3, h4').filter('p, div')
+    const paragraphs = $(descriptionHeading).nextUntil('h1, h2, h3, h4, ul, ol, section').filter('p')
     description = cleanText(paragraphs.toArray().map((p) => $(p).text().trim()).filter(Boolean).join('\n\n'))
   }
   if (!description) {
-    const longest = $main
-      .find('p')
+    const longest = within('p')
       .toArray()
       .map((p) => $(p).text().trim())
       .filter((t) => t.length >= 80)
@@ -193,8 +194,7 @@ export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
   }
   facts.description = description ? cleanText(description, LISTING.descriptionMax) : null
 
-  const photos = $main
-    .find('img')
+  const photos = within('img')
     .toArray()
     .slice(0, 2000)
     .map((img) => photoOf($, img))
