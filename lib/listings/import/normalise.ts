@@ -14,7 +14,9 @@ export function cleanText(value: unknown, max?: number): string | null {
   if (typeof value !== 'string') return null
   let text = value
   if (/[<&]/.test(text)) {
-    const $ = cheerio.load(text.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n\n'), null, false)
+    // as HTML: a newline in the source is a space; <br> is a line break, a paragraph a blank line
+    const html = /<[a-z!/]/i.test(text) ? text.replace(/\s+/g, ' ') : text
+    const $ = cheerio.load(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/p>/gi, '</p>\n\n'), null, false)
     $('script, style, noscript, template').remove()
     text = $.root().text()
   }
@@ -202,8 +204,8 @@ export function countryCode(raw: unknown): string | null {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b)
         const name = names.of(code)
-        // reserved codes Intl also names (UK, EU, UN…) are not ISO 3166-1 countries
-        if (name && name !== code && !RESERVED_REGIONS.has(code)) {
+        // reserved and retired codes Intl also names (UK, EU, DD…) are not current ISO 3166-1 countries
+        if (name && name !== code && !RESERVED_REGIONS.has(code) && new Intl.Locale(`und-${code}`).region === code) {
           countryNames.set(code.toLowerCase(), code)
           if (!countryNames.has(name.toLowerCase())) countryNames.set(name.toLowerCase(), code)
         }
