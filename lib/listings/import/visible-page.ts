@@ -197,7 +197,7 @@ export function readVisiblePage($: CheerioAPI, pageUrl: string): ListingFacts {
   const photos = within('img')
     .toArray()
     .slice(0, 2000)
-    .map((img) => photoOf($, img))
+    .map((img) => ('tagName' in img ? photoOf($, img) : null))
     .filter((p): p is PhotoCandidate => p !== null)
   facts.photos = cleanPhotos(photos, pageUrl)
   return facts
