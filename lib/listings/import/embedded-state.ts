@@ -6,11 +6,9 @@ import {
   bathroomCount,
   cleanFeatures,
   cleanLine,
-  cleanPhotos,
   cleanText,
   countryCode,
   currencyCode,
-  largestFromSrcset,
   offerFrom,
   parseArea,
   parseNumber,
@@ -19,8 +17,8 @@ import {
   rentPeriodFrom,
   wholeNumber,
   yearFrom,
-  type PhotoCandidate,
 } from './normalise'
+import { cleanPhotos, largestFromSrcset, type PhotoCandidate } from './photos'
 import { emailFrom, landFeature } from './schema-org'
 
 /*

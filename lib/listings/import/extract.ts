@@ -4,7 +4,7 @@ import { readEmbeddedState } from './embedded-state'
 import { readJsonLd } from './json-ld'
 import { readMetaTags } from './meta-tags'
 import { readMicrodata } from './microdata'
-import { absoluteUrl } from './normalise'
+import { absoluteUrl } from './photos'
 import type { ExtractedListing, ImportSource } from './types'
 import { readVisiblePage } from './visible-page'
 

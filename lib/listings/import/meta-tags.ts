@@ -3,7 +3,6 @@ import { LISTING } from '@/lib/constants'
 import type { ListingFacts } from './facts'
 import {
   cleanLine,
-  cleanPhotos,
   cleanText,
   countryCode,
   currencyCode,
@@ -12,8 +11,8 @@ import {
   parsePrice,
   propertyTypeFrom,
   rentPeriodFrom,
-  type PhotoCandidate,
 } from './normalise'
+import { cleanPhotos, type PhotoCandidate } from './photos'
 
 /*
  * Open Graph, Twitter card and product tags, and <link rel="image_src">. Kinds of listing are read

@@ -1,7 +1,7 @@
 import type { CheerioAPI } from 'cheerio'
 import type { Element } from 'domhandler'
 import type { JsonObject, JsonValue, ListingFacts } from './facts'
-import { absoluteUrl, largestFromSrcset } from './normalise'
+import { absoluteUrl, largestFromSrcset } from './photos'
 import { readSchemaItems } from './schema-org'
 
 /*

@@ -5,7 +5,6 @@ import {
   bathroomCount,
   cleanFeatures,
   cleanLine,
-  cleanPhotos,
   cleanText,
   countryCode,
   currencyCode,
@@ -17,8 +16,8 @@ import {
   rentPeriodFrom,
   wholeNumber,
   yearFrom,
-  type PhotoCandidate,
 } from './normalise'
+import { cleanPhotos, type PhotoCandidate } from './photos'
 import type { ImportedAgent } from './types'
 
 /*

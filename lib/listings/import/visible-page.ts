@@ -6,11 +6,9 @@ import {
   bathroomCount,
   cleanFeatures,
   cleanLine,
-  cleanPhotos,
   cleanText,
   countryCode,
   currencyCode,
-  largestFromSrcset,
   offerFrom,
   parseAreas,
   parseNumber,
@@ -18,8 +16,8 @@ import {
   propertyTypeFrom,
   wholeNumber,
   yearFrom,
-  type PhotoCandidate,
 } from './normalise'
+import { cleanPhotos, largestFromSrcset, type PhotoCandidate } from './photos'
 import { emailFrom, landFeature } from './schema-org'
 
 /*

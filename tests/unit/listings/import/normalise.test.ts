@@ -1,20 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import {
   bathroomCount,
-  cleanPhotos,
   cleanText,
   countryCode,
   currencyCode,
-  largestFromSrcset,
   offerFrom,
   parseArea,
   parseNumber,
   parsePrice,
-  photoKey,
   propertyTypeFrom,
   rentPeriodFrom,
   yearFrom,
 } from '@/lib/listings/import/normalise'
+import { cleanPhotos, largestFromSrcset, photoKey } from '@/lib/listings/import/photos'
 import { splitAddress } from '@/lib/listings/import/visible-page'
 
 describe('prices', () => {
