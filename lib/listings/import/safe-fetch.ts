@@ -73,6 +73,18 @@ export function parseImportUrl(raw: string | URL, base?: string | URL): URL {
   return url
 }
 
+/** Where a redirect goes: resolved against the current address; another scheme or an https → http downgrade is refused. */
+export function redirectTarget(current: URL, location: string): URL {
+  let next: URL
+  try {
+    next = parseImportUrl(location, current)
+  } catch (error) {
+    throw new ImportFetchError('redirect', M.redirectBad, { cause: error })
+  }
+  if (current.protocol === 'https:' && next.protocol === 'http:') throw new ImportFetchError('redirect', M.downgrade, { detail: next.href })
+  return next
+}
+
 /** Exact match of the URL's host (and port, when not the scheme's default) against the allow-list. */
 export function isAllowedHost(url: URL, allowed: readonly string[] = listingImportAllowedHosts()): boolean {
   return allowed.some((entry) => {
@@ -180,14 +192,7 @@ export async function fetchPublic(raw: string, options: FetchPublicOptions): Pro
       if (REDIRECT_STATUSES.has(response.status) && response.headers.get('location')) {
         await response.body?.cancel().catch(() => {})
         if (hop >= MAX_REDIRECTS) throw new ImportFetchError('too-many-redirects', M.tooManyRedirects)
-        let next: URL
-        try {
-          next = parseImportUrl(response.headers.get('location')!, url)
-        } catch (error) {
-          throw new ImportFetchError('redirect', M.redirectBad, { cause: error })
-        }
-        if (url.protocol === 'https:' && next.protocol === 'http:') throw new ImportFetchError('redirect', M.downgrade, { detail: next.href })
-        url = next
+        url = redirectTarget(url, response.headers.get('location')!)
         continue
       }
       if (response.status < 200 || response.status > 299) {

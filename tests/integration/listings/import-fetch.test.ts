@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fetchPublic, ImportFetchError, importerUserAgent, type FetchPublicOptions } from '@/lib/listings/import/safe-fetch'
+import { fetchPublic, ImportFetchError, importerUserAgent, redirectTarget, type FetchPublicOptions } from '@/lib/listings/import/safe-fetch'
 import { checkAddress } from '@/lib/listings/import/public-address'
 
 /*
@@ -95,11 +95,14 @@ function allow(...hosts: string[]) {
 
 describe('addresses that are not public are refused before any connection', () => {
   it('refuses loopback by IP and by name, opening no connection', async () => {
-    for (const url of [`http://127.0.0.1:${main.port}/`, `http://localhost:${main.port}/`, `http://127.1:${main.port}/`]) {
+    for (const url of [`http://127.0.0.1:${main.port}/`, `http://localhost:${main.port}/`, `http://127.1:${main.port}/`, `http://127.0.0.1.:${main.port}/`]) {
       const e = await refusal(fetchPublic(url, LIMITS))
       expect(e.reason, url).toBe('not-public')
       expect(e.message).toBe('That address is not a public web page.')
     }
+    // "localhost." resolves to loopback on some systems and to nothing on others: refused either way
+    const dotted = await refusal(fetchPublic(`http://localhost.:${main.port}/`, LIMITS))
+    expect(['not-public', 'dns']).toContain(dotted.reason)
     expect(main.connections).toBe(0)
   })
 
@@ -236,6 +239,14 @@ describe('redirects', () => {
     const page = await fetchPublic(`http://127.0.0.1:${main.port}/relative`, LIMITS)
     expect(page.url).toBe(`http://127.0.0.1:${main.port}/`)
     expect(page.body.toString()).toContain('A house')
+  })
+
+  it('refuses an https page redirecting to http, and allows http to https', () => {
+    const page = new URL('https://portal.test/a/b')
+    expect(() => redirectTarget(page, 'http://portal.test/c')).toThrow('That page sent us from a secure (https) address to an insecure one, so it was not read.')
+    expect(redirectTarget(new URL('http://portal.test/a'), 'https://portal.test/a').href).toBe('https://portal.test/a')
+    expect(redirectTarget(page, '../c?x=1#frag').href).toBe('https://portal.test/c?x=1')
+    expect(() => redirectTarget(page, 'https://user:pw@portal.test/')).toThrow(ImportFetchError)
   })
 
   it('stops after five redirects', async () => {
