@@ -1,31 +1,26 @@
-import dns from 'node:dns'
-import net from 'node:net'
-import type { LookupFunction } from 'node:net'
-import { Agent, fetch } from 'undici'
+import { isIP } from 'node:net'
 import { listingImportAllowedHosts, siteUrl } from '@/lib/env'
-import { checkAddress } from './public-address'
-import { FETCH_MESSAGES as M, ImportFetchError } from './fetch-error'
+import { safeFetch, UnsafeFetchError, type UnsafeFetchReason } from '@/lib/security/safe-fetch'
+import { FETCH_MESSAGES as M, ImportFetchError, type ImportFetchReason } from './fetch-error'
 
 export { ImportFetchError, type ImportFetchReason } from './fetch-error'
 
 /*
- * Fetches a page (or a photo) that a person pasted the address of, without letting that address
- * reach anything but the public internet (docs/listing-import.md, "Safety"):
- * - http(s) only, no user:password in the address;
- * - every address the host name resolves to must be public, and the connection goes to the
- *   address that was checked: the check runs inside the socket's own DNS lookup (undici Agent
- *   connect.lookup), so there is no second resolution an attacker's DNS could answer differently;
- * - an IP written in the address (any form the URL parser normalises: 2130706433, 0x7f.1, [::1])
- *   is checked before anything is sent;
- * - redirects are followed by hand, at most MAX_REDIRECTS, each hop checked the same way; an https
- *   page may not redirect to plain http (a downgrade is refused);
- * - total time (timeoutMs, with the caller's signal) and bytes (counted as they stream, refused
- *   early on a Content-Length) are limited; no cookies or credentials are ever sent.
- * LISTING_IMPORT_ALLOWED_HOSTS (lib/env.ts) is the only thing that lets a private address through.
+ * Fetches a page (or a photo) that a person pasted the address of, through lib/security/safe-fetch.ts
+ * (the SSRF-safe fetch issue 24 built for this): http(s) only, no credentials, every address the host
+ * resolves to public (lib/security/addresses.ts), the connection pinned to the checked address,
+ * redirects by hand with every hop checked again. This file adds what the import needs on top
+ * (docs/listing-import.md, "Safety"):
+ * - at most MAX_REDIRECTS redirects, and an https page may not redirect to http;
+ * - one time limit for everything (the caller's signal included), the body read into a Buffer
+ *   within maxBytes (refused early on a Content-Length above it);
+ * - the importer's User-Agent; no cookies, credentials or referrer;
+ * - LISTING_IMPORT_ALLOWED_HOSTS (lib/env.ts) as safeFetch's trusted origins, the only thing that
+ *   lets a private address through;
+ * - every refusal as an ImportFetchError whose message a person can read.
  */
 
 export const MAX_REDIRECTS = 5
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 export type LookupAddress = string | { address: string; family?: number }
 
@@ -58,7 +53,7 @@ export function importerUserAgent(): string {
   return site ? `ListingStudioImporter/1.0 (+${site})` : 'ListingStudioImporter/1.0'
 }
 
-/** Parses and checks an address's form (scheme, credentials); throws ImportFetchError. */
+/** Parses and checks an address's form (scheme, credentials) with messages for a person; throws ImportFetchError. */
 export function parseImportUrl(raw: string | URL, base?: string | URL): URL {
   let url: URL
   try {
@@ -73,80 +68,70 @@ export function parseImportUrl(raw: string | URL, base?: string | URL): URL {
   return url
 }
 
-/** Where a redirect goes: resolved against the current address; another scheme or an https → http downgrade is refused. */
-export function redirectTarget(current: URL, location: string): URL {
-  let next: URL
-  try {
-    next = parseImportUrl(location, current)
-  } catch (error) {
-    throw new ImportFetchError('redirect', M.redirectBad, { cause: error })
-  }
-  if (current.protocol === 'https:' && next.protocol === 'http:') throw new ImportFetchError('redirect', M.downgrade, { detail: next.href })
-  return next
+/**
+ * LISTING_IMPORT_ALLOWED_HOSTS as origins: `host:port` → http:// and https:// with that port,
+ * `host` → both schemes on their default ports. An exact match, nothing wider.
+ */
+export function importAllowedOrigins(hosts: readonly string[] = listingImportAllowedHosts()): string[] {
+  return hosts.flatMap((entry) => ['http:', 'https:'].map((scheme) => new URL(`${scheme}//${entry}`).origin))
 }
 
-/** Exact match of the URL's host (and port, when not the scheme's default) against the allow-list. */
-export function isAllowedHost(url: URL, allowed: readonly string[] = listingImportAllowedHosts()): boolean {
-  return allowed.some((entry) => {
-    try {
-      return new URL(`${url.protocol}//${entry}`).host === url.host
-    } catch {
-      return false
-    }
-  })
+const FROM_SAFE_FETCH: Record<UnsafeFetchReason, [ImportFetchReason, string]> = {
+  // the first address was checked here, so these come from a redirect
+  'invalid-url': ['redirect', M.redirectBad],
+  scheme: ['redirect', M.redirectBad],
+  credentials: ['redirect', M.redirectBad],
+  downgrade: ['redirect', M.downgrade],
+  origin: ['not-public', M.notPublic],
+  blocked: ['not-public', M.notPublic],
+  dns: ['dns', M.dns],
+  redirects: ['too-many-redirects', M.tooManyRedirects],
+  timeout: ['timeout', M.timeout],
+  'too-large': ['too-large', ''],
 }
 
-function bareHostname(url: URL): string {
-  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
-}
-
-function refuseAddress(address: string): never {
-  const verdict = checkAddress(address)
-  throw new ImportFetchError('not-public', M.notPublic, { detail: `${address} (${verdict.public ? 'public' : verdict.range})` })
-}
-
-function systemLookup(host: string): Promise<LookupAddress[]> {
-  return dns.promises.lookup(host, { all: true, verbatim: true })
-}
-
-/** A socket lookup that resolves, refuses the whole name if any address is not public, and returns only checked addresses. */
-function checkedLookup(hostAllowed: boolean, resolve: (host: string) => Promise<LookupAddress[]>): LookupFunction {
-  return (hostname, options, callback) => {
-    resolve(hostname)
-      .catch((error: unknown) => {
-        throw new ImportFetchError('dns', M.dns, { detail: hostname, cause: error })
-      })
-      .then((found) => {
-        const addresses = found.map((a) => {
-          const address = typeof a === 'string' ? a : a.address
-          const family = net.isIP(address)
-          if (!family) throw new ImportFetchError('dns', M.dns, { detail: `${hostname} → ${address}` })
-          return { address, family }
-        })
-        if (!addresses.length) throw new ImportFetchError('dns', M.dns, { detail: hostname })
-        if (!hostAllowed) for (const { address } of addresses) if (!checkAddress(address).public) refuseAddress(address)
-        const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses
-        if (!wanted.length) throw new ImportFetchError('dns', M.dns, { detail: `${hostname}: no IPv${options.family} address` })
-        if (options.all) callback(null, wanted)
-        else callback(null, wanted[0].address, wanted[0].family)
-      })
-      .catch((error: Error) => callback(error as NodeJS.ErrnoException, '', 0))
-  }
-}
-
-function findImportError(error: unknown): ImportFetchError | null {
-  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
-    if (e instanceof ImportFetchError) return e
-  }
+function findCause<T>(error: unknown, type: new (...args: never[]) => T): T | null {
+  for (let e = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) if (e instanceof type) return e
   return null
 }
 
-function failure(error: unknown, timeout: AbortSignal, caller: AbortSignal | undefined): ImportFetchError {
-  const own = findImportError(error)
+function failure(error: unknown, options: FetchPublicOptions, timeout: AbortSignal): ImportFetchError {
+  const own = findCause(error, ImportFetchError)
   if (own) return own
+  const unsafe = findCause(error, UnsafeFetchError)
+  if (unsafe) {
+    const [reason, message] = FROM_SAFE_FETCH[unsafe.reason]
+    return new ImportFetchError(reason, reason === 'too-large' ? M.tooLarge(options.maxBytes) : message, { detail: unsafe.message, cause: error })
+  }
+  if (options.signal?.aborted && !timeout.aborted) return new ImportFetchError('aborted', M.aborted, { cause: error })
   if (timeout.aborted) return new ImportFetchError('timeout', M.timeout, { cause: error })
-  if (caller?.aborted) return new ImportFetchError('aborted', M.aborted, { cause: error })
   return new ImportFetchError('network', M.network, { cause: error })
+}
+
+/** Settles with `work`, or rejects when the signal aborts first (a DNS lookup cannot be cancelled). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, discard: (value: T) => void): Promise<T> {
+  if (signal.aborted) {
+    work.then(discard, () => {})
+    return Promise.reject(signal.reason)
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      work.then(discard, () => {})
+      reject(signal.reason)
+    }
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort)
+        if (signal.aborted) discard(value)
+        else resolve(value)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      },
+    )
+  })
 }
 
 async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Buffer> {
@@ -169,50 +154,40 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, maxBytes: nu
 
 /** GETs a public http(s) resource within the limits; throws ImportFetchError for every refusal or failure. */
 export async function fetchPublic(raw: string, options: FetchPublicOptions): Promise<FetchedResource> {
+  const url = parseImportUrl(raw)
+  const trustedOrigins = importAllowedOrigins() // a malformed setting is a configuration error, not a refusal
   const timeout = AbortSignal.timeout(options.timeoutMs)
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout
-  const allowed = listingImportAllowedHosts()
-  const headers = { 'user-agent': importerUserAgent(), accept: options.accept, 'accept-language': 'en;q=1, *;q=0.5' }
-  const resolve = options.lookup ?? systemLookup
-  let url = parseImportUrl(raw)
-
-  for (let hop = 0; ; hop++) {
-    if (signal.aborted) throw failure(signal.reason, timeout, options.signal)
-    const hostAllowed = isAllowedHost(url, allowed)
-    const host = bareHostname(url)
-    if (net.isIP(host) && !hostAllowed && !checkAddress(host).public) refuseAddress(host)
-    const dispatcher = new Agent({ connect: { lookup: checkedLookup(hostAllowed, resolve) }, connections: 1, pipelining: 0 })
-    try {
-      let response: Awaited<ReturnType<typeof fetch>>
-      try {
-        response = await fetch(url, { dispatcher, redirect: 'manual', signal, headers, credentials: 'omit', referrerPolicy: 'no-referrer' })
-      } catch (error) {
-        throw failure(error, timeout, options.signal)
-      }
-      if (REDIRECT_STATUSES.has(response.status) && response.headers.get('location')) {
-        await response.body?.cancel().catch(() => {})
-        if (hop >= MAX_REDIRECTS) throw new ImportFetchError('too-many-redirects', M.tooManyRedirects)
-        url = redirectTarget(url, response.headers.get('location')!)
-        continue
-      }
-      if (response.status < 200 || response.status > 299) {
-        await response.body?.cancel().catch(() => {})
-        throw new ImportFetchError('status', M.status(response.status), { status: response.status })
-      }
-      const length = Number(response.headers.get('content-length'))
-      if (Number.isFinite(length) && length > options.maxBytes) {
-        await response.body?.cancel().catch(() => {})
-        throw new ImportFetchError('too-large', M.tooLarge(options.maxBytes), { detail: `Content-Length ${length}` })
-      }
-      let body: Buffer
-      try {
-        body = await readLimited(response.body as ReadableStream<Uint8Array> | null, options.maxBytes)
-      } catch (error) {
-        throw failure(error, timeout, options.signal)
-      }
-      return { url: url.href, status: response.status, contentType: response.headers.get('content-type'), body }
-    } finally {
-      dispatcher.destroy().catch(() => {})
+  const lookup = options.lookup
+  const resolve = lookup
+    ? async (host: string) =>
+        (await lookup(host)).map((a) => {
+          const address = typeof a === 'string' ? a : a.address
+          return { address, family: typeof a !== 'string' && a.family ? a.family : isIP(address) || 4 }
+        })
+    : undefined
+  try {
+    const response = await untilAborted(
+      safeFetch(url, {
+        headers: { 'user-agent': importerUserAgent(), accept: options.accept, 'accept-language': 'en;q=1, *;q=0.5' },
+        trustedOrigins,
+        maxRedirects: MAX_REDIRECTS,
+        refuseDowngrade: true,
+        maxBytes: options.maxBytes,
+        timeoutMs: options.timeoutMs,
+        signal,
+        resolve,
+      }),
+      signal,
+      (late) => void late.body?.cancel().catch(() => {}),
+    )
+    if (response.status < 200 || response.status > 299) {
+      await response.body?.cancel().catch(() => {})
+      throw new ImportFetchError('status', M.status(response.status), { status: response.status })
     }
+    const body = await readLimited(response.body, options.maxBytes)
+    return { url: response.url || url.href, status: response.status, contentType: response.headers.get('content-type'), body }
+  } catch (error) {
+    throw failure(error, options, timeout)
   }
 }
