@@ -151,3 +151,30 @@ export function siteUrl(): string {
   if (isLocalSupabase(env.NEXT_PUBLIC_SUPABASE_URL)) return LOCAL_SITE_URL
   throw new Error('Invalid environment: SITE_URL must be set to the app\'s public address (https://…) with a hosted Supabase project')
 }
+
+/**
+ * `LISTING_IMPORT_ALLOWED_HOSTS` (docs/listing-import.md): comma-separated `host` or `host:port`
+ * the listing importer may reach even when they resolve to a private address (tests, a private
+ * deployment's own portal). Nothing else widens the importer's public-address rule. Each entry is
+ * checked here; one that is not a bare host (a scheme, a path, credentials) is a startup error.
+ */
+export function listingImportAllowedHosts(env: Record<string, string | undefined> = process.env): string[] {
+  const raw = env.LISTING_IMPORT_ALLOWED_HOSTS?.trim()
+  if (!raw) return []
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      let url: URL | null = null
+      try {
+        url = new URL(`http://${entry}`)
+      } catch {
+        url = null
+      }
+      if (!url || url.username || url.password || url.pathname !== '/' || url.search || url.hash || `${url.host}` === '' || /[/?#@]/.test(entry)) {
+        throw new Error(`Invalid environment: LISTING_IMPORT_ALLOWED_HOSTS: “${entry}” is not a host or host:port`)
+      }
+      return entry.toLowerCase()
+    })
+}

@@ -19,8 +19,15 @@ import { classifyAddress, isAddressLiteral, isBlockedHostName } from './addresse
  * It answers a standard Response (its body a stream), or throws UnsafeFetchError before connecting.
  */
 
+/** Why a fetch was refused, for callers that tell a person (issue 29's import says it in words). */
+export type UnsafeFetchReason = 'invalid-url' | 'scheme' | 'credentials' | 'origin' | 'blocked' | 'dns' | 'redirects' | 'downgrade' | 'timeout' | 'too-large'
+
 export class UnsafeFetchError extends Error {
-  constructor(message: string, readonly url: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+    readonly reason: UnsafeFetchReason = 'blocked',
+  ) {
     super(message)
     this.name = 'UnsafeFetchError'
   }
@@ -34,6 +41,8 @@ export interface SafeFetchOptions {
   /** origins the configuration names and trusts even on a private address (the dev Supabase) */
   trustedOrigins?: readonly string[]
   maxRedirects?: number
+  /** refuse a redirect from an https address to an http one (issue 29: a page given as https stays https) */
+  refuseDowngrade?: boolean
   /** the body is cut with an error past this many bytes */
   maxBytes?: number
   /** until the response headers arrive, per hop */
@@ -54,21 +63,21 @@ export async function checkUrl(raw: string | URL, options: Pick<SafeFetchOptions
   try {
     url = new URL(raw)
   } catch {
-    throw new UnsafeFetchError('not a URL', String(raw))
+    throw new UnsafeFetchError('not a URL', String(raw), 'invalid-url')
   }
   const shown = `${url.origin}${url.pathname}`
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeFetchError(`the scheme ${url.protocol} is not fetched`, shown)
-  if (url.username || url.password) throw new UnsafeFetchError('a URL with credentials is not fetched', shown)
-  if (options.origins && !options.origins.includes(url.origin)) throw new UnsafeFetchError(`${url.origin} is not an allowed origin`, shown)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UnsafeFetchError(`the scheme ${url.protocol} is not fetched`, shown, 'scheme')
+  if (url.username || url.password) throw new UnsafeFetchError('a URL with credentials is not fetched', shown, 'credentials')
+  if (options.origins && !options.origins.includes(url.origin)) throw new UnsafeFetchError(`${url.origin} is not an allowed origin`, shown, 'origin')
   const trusted = options.trustedOrigins?.includes(url.origin) ?? false
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   if (!trusted && isBlockedHostName(host)) throw new UnsafeFetchError(`${host} is not fetched`, shown)
   const found = isAddressLiteral(host)
     ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
     : await (options.resolve ?? systemResolve)(host).catch(() => {
-        throw new UnsafeFetchError(`${host} could not be resolved`, shown)
+        throw new UnsafeFetchError(`${host} could not be resolved`, shown, 'dns')
       })
-  if (!found.length) throw new UnsafeFetchError(`${host} could not be resolved`, shown)
+  if (!found.length) throw new UnsafeFetchError(`${host} could not be resolved`, shown, 'dns')
   // every address must pass: the system would pick any of them
   const verdicts = found.map((a) => classifyAddress(a.address))
   if (!trusted) {
@@ -102,7 +111,7 @@ function request(target: { url: URL; address: string; family: 4 | 6 }, options: 
       },
       resolve,
     )
-    const timer = setTimeout(() => req.destroy(new UnsafeFetchError(`no answer within ${options.timeoutMs ?? 30_000} ms`, url.origin)), options.timeoutMs ?? 30_000)
+    const timer = setTimeout(() => req.destroy(new UnsafeFetchError(`no answer within ${options.timeoutMs ?? 30_000} ms`, url.origin, 'timeout')), options.timeoutMs ?? 30_000)
     req.once('response', () => clearTimeout(timer))
     req.once('error', (error) => {
       clearTimeout(timer)
@@ -119,7 +128,7 @@ function capped(body: Readable, max: number, url: string): Readable {
   const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length
-      if (seen > max) done(new UnsafeFetchError(`the answer is larger than ${max} bytes`, url))
+      if (seen > max) done(new UnsafeFetchError(`the answer is larger than ${max} bytes`, url, 'too-large'))
       else done(null, chunk)
     },
   })
@@ -138,8 +147,15 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
     const location = res.headers.location
     if (REDIRECTS.has(status) && location) {
       res.resume()
-      if (hop >= maxRedirects) throw new UnsafeFetchError(`more than ${maxRedirects} redirects`, target.url.origin)
-      next = new URL(location, target.url)
+      if (hop >= maxRedirects) throw new UnsafeFetchError(`more than ${maxRedirects} redirects`, target.url.origin, 'redirects')
+      try {
+        next = new URL(location, target.url)
+      } catch {
+        throw new UnsafeFetchError('a redirect to something that is not a URL', target.url.origin, 'invalid-url')
+      }
+      if (options.refuseDowngrade && target.url.protocol === 'https:' && next.protocol === 'http:') {
+        throw new UnsafeFetchError('an https page redirected to http', target.url.origin, 'downgrade')
+      }
       continue
     }
     const headers = new Headers()
@@ -151,7 +167,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
     const max = options.maxBytes ?? 50 * 1024 * 1024
     if (Number.isFinite(declared) && declared > max) {
       res.destroy()
-      throw new UnsafeFetchError(`the answer is larger than ${max} bytes`, target.url.origin)
+      throw new UnsafeFetchError(`the answer is larger than ${max} bytes`, target.url.origin, 'too-large')
     }
     const empty = NULL_BODY.has(status) || options.method === 'HEAD'
     if (empty) res.resume()

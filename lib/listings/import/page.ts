@@ -1,4 +1,5 @@
 import 'server-only'
+import { decodeBuffer } from 'encoding-sniffer'
 import { MEDIA } from '@/lib/constants'
 import { Refusal } from '@/lib/listings/refusal'
 import { draftFromExtracted, missingMessage } from './draft'
@@ -30,14 +31,13 @@ export interface PageDraft {
 
 const HTML = /^(text\/html|application\/xhtml\+xml)\b/i
 
-/** The page's text in its own encoding (the header's charset, else the page's <meta charset>, else UTF-8). */
+/**
+ * The page's text in its own encoding, found as a browser finds it (a BOM, the header's charset,
+ * the page's own <meta charset> prescan, else UTF-8) by cheerio's encoding-sniffer.
+ */
 export function decodePage(body: Buffer, contentType: string | null): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType ?? '')?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1]
-  try {
-    return new TextDecoder(declared ?? 'utf-8').decode(body)
-  } catch {
-    return new TextDecoder('utf-8').decode(body)
-  }
+  const label = contentType ? /charset=["']?([\w-]+)/i.exec(contentType)?.[1] : undefined
+  return decodeBuffer(body, { transportLayerEncodingLabel: label, defaultEncoding: 'utf-8' })
 }
 
 /** Fetches and reads one listing page; a refusal says what went wrong in the person's words. */
