@@ -14,10 +14,11 @@ import { ownerWithTeam } from './helpers'
 test.describe.configure({ timeout: 240_000 })
 
 const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures', 'listing-pages')
-const expected = (name: string) => JSON.parse(readFileSync(path.join(FIXTURES, `${name}.expected.json`), 'utf8')) as Record<string, unknown> & { photos: unknown[] }
+const expected = (name: string) =>
+  (JSON.parse(readFileSync(path.join(FIXTURES, `${name}.expected.json`), 'utf8')) as { fields: Record<string, unknown> & { photos: unknown[] } }).fields
 
-const TEAM_PAGE = 'json-ld'
-const TRIAL_PAGE = 'open-graph'
+const TEAM_PAGE = 'us-house-json-ld'
+const TRIAL_PAGE = 'au-house-open-graph'
 
 async function readPage(page: Page, name: string) {
   await page.getByLabel('Listing page address').fill(`${listingPagesUrl}/${name}.html`)

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 
 /*
  * Serves the saved listing pages of tests/fixtures/listing-pages (issue 29) as a portal would:
- * `/<name>.html` with `{{origin}}` replaced by this server's origin, and any `/photos/….jpg|png|webp`
+ * `/<name>.html` with `{{origin}}` replaced by this server's origin, and any `….jpg|png|webp` address
  * as a real photo (1600×1067, its colour from its name) so an import has something to fetch.
  * Used by the e2e stack (tests/e2e/server.ts) and the import tests; the app reaches it only
  * because LISTING_IMPORT_ALLOWED_HOSTS names it.
@@ -36,7 +36,7 @@ export async function startListingPagesServer(port = 0, host = '127.0.0.1'): Pro
   const server = http.createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fixture')
-      const image = /^\/photos\/([\w.-]+)\.(jpe?g|png|webp)$/.exec(url.pathname)
+      const image = /^\/((?:[\w.-]+\/)*[\w.-]+)\.(jpe?g|png|webp)$/.exec(url.pathname)
       if (image) {
         const format = image[2] === 'png' ? 'png' : image[2] === 'webp' ? 'webp' : 'jpeg'
         res.writeHead(200, { 'content-type': `image/${format}`, 'cache-control': 'no-store' })

@@ -51,7 +51,6 @@ export async function readListingPage(input: unknown, photoRoom: number = MEDIA.
     if (error instanceof ImportFetchError) throw new Refusal(error.message, { url: error.message })
     throw error
   }
-  if (page.status >= 400) throw new Refusal(`That page answered ${page.status}: check the address.`, { url: `That page answered ${page.status}.` })
   if (page.contentType && !HTML.test(page.contentType)) {
     throw new Refusal('That address is not a web page. Paste the address of the listing itself.', { url: 'That address is not a web page.' })
   }

@@ -67,12 +67,13 @@ export async function fetchPhoto(url: string): Promise<FetchedPhoto> {
   try {
     got = await fetchPublic(url, { maxBytes: IMPORT.photoBytes, timeoutMs: IMPORT.photoMs, accept: 'image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8' })
   } catch (error) {
-    if (error instanceof ImportFetchError) throw new Refusal(`${shown}: ${error.message}`)
-    throw error
-  }
-  if (got.status >= 400) {
-    const Failure = got.status >= 500 || got.status === 429 ? Refusal : PhotoRefusal
-    throw new Failure(`${shown}: the photo's address answered ${got.status}.`)
+    if (!(error instanceof ImportFetchError)) throw error
+    if (error.reason === 'status' && error.status) {
+      // a server's trouble (5xx, too many requests) may pass; a missing photo stays missing
+      const Failure = error.status >= 500 || error.status === 429 ? Refusal : PhotoRefusal
+      throw new Failure(`${shown}: the photo's address answered ${error.status}.`)
+    }
+    throw new Refusal(`${shown}: ${error.message}`)
   }
   const sniffed = await fileTypeFromBuffer(got.body)
   if (!sniffed || !kindAccepts('photo', sniffed.mime)) throw new PhotoRefusal(`${shown} is not a photo we can use (JPEG, PNG or WebP).`)

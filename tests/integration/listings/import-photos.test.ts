@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MEDIA } from '../../../lib/constants.ts'
-import { adoptImportedPhoto, stageImportedPhotos, type StagedPhoto } from '../../../lib/listings/import/photos.ts'
+import { readListingPage } from '../../../lib/listings/import/page.ts'
+import { adoptImportedPhoto, fetchPhoto, stageImportedPhotos, type StagedPhoto } from '../../../lib/listings/import/photos.ts'
+import { startListingPagesServer } from '../../helpers/listing-pages-server.ts'
 import * as writes from '../../../lib/listings/writes.ts'
 import { assembleCast, behind, db, listingInput, objectExists, type Cast } from './fixtures.ts'
 
@@ -124,5 +126,34 @@ describe('a listing page’s photos never saved with a listing', () => {
     expect((await cast.member.client.rpc('stale_import_files')).error).toMatchObject({ code: '42501' })
     expect(await purgeStaleImports(cast.service)).toEqual({ files: 1 })
     expect([await objectExists(cast, fresh), await objectExists(cast, old), await objectExists(cast, kept)]).toEqual([true, false, true])
+  })
+})
+
+describe('reading a listing page for the form', () => {
+  let pages: Awaited<ReturnType<typeof startListingPagesServer>>
+  beforeAll(async () => {
+    pages = await startListingPagesServer()
+    process.env.LISTING_IMPORT_ALLOWED_HOSTS = new URL(pages.origin).host
+  })
+  afterAll(async () => {
+    delete process.env.LISTING_IMPORT_ALLOWED_HOSTS
+    await pages?.close()
+  })
+
+  it('answers the form’s draft, what was found and missing, and every photo it can fetch', async () => {
+    const draft = await readListingPage({ url: `${pages.origin}/au-house-open-graph.html` })
+    expect(draft.values).toMatchObject({ addressLine: '22 Banksia Crescent', city: 'Cottesloe', country: 'AU', price: 2450000, currency: 'AUD', bedrooms: 4 })
+    expect(draft.found).toContain('price')
+    expect(draft.message).toMatch(/^That page did not say .+ — fill (it|them) in below\.$/)
+    expect(draft.photos).toHaveLength(10)
+    const staged = await fetchPhoto(draft.photos[0].url)
+    expect([staged.width, staged.height]).toEqual([1600, 1067])
+  })
+
+  it('says what went wrong in the person’s words', async () => {
+    await expect(readListingPage({ url: 'ftp://example.com/x' })).rejects.toMatchObject({ message: 'Paste a web address that starts with http:// or https://.' })
+    await expect(readListingPage({ url: `${pages.origin}/photos/front.jpg` })).rejects.toMatchObject({ message: 'That address is not a web page. Paste the address of the listing itself.' })
+    await expect(readListingPage({ url: `${pages.origin}/no-such-listing.html` })).rejects.toMatchObject({ message: 'The page answered 404.' })
+    await expect(readListingPage({ url: 'http://10.0.0.8/listing' })).rejects.toMatchObject({ message: expect.stringMatching(/public/i) })
   })
 })
