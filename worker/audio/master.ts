@@ -1,11 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { probe, runFf } from '@/lib/render/ffmpeg'
-import { truePeak } from './meter'
-import { normaliseLoudness } from './normalise'
-import { decodeFile, pcmToWav16 } from './pcm'
-import { MIX_TARGET_LUFS, MIX_TRUE_PEAK_DBTP } from './targets'
+import { probe, runFf } from '../ffmpeg'
+import { truePeak } from '@/lib/audio/meter'
+import { normaliseLoudness } from '@/lib/audio/normalise'
+import { pcmToWav16 } from '@/lib/audio/pcm'
+import { decodeFile } from './decode'
+import { MIX_TARGET_LUFS, MIX_TRUE_PEAK_DBTP } from '@/lib/audio/targets'
 
 /*
  * The master step of every render path: the finished file's audio is measured (BS.1770, the whole

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { makeCancelSignal, renderMedia, renderStill, selectComposition } from '@remotion/renderer'
-import { masterFile } from '@/lib/audio/master'
+import { masterFile } from './audio/master'
 import type { Codec } from '@remotion/renderer'
-import type { RenderQuality } from './codecs'
-import { crfFor } from './quality'
+import type { RenderQuality } from '@/lib/render/codecs'
+import { crfFor } from '@/lib/render/quality'
 import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser } from './remotion-local'
 
 /*

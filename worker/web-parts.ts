@@ -1,9 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { masterFile, type MasterReport } from '@/lib/audio/master'
+import { masterFile, type MasterReport } from './audio/master'
 import { runFf } from './ffmpeg'
 import type { RenderJob } from './local-renderer'
-import { WEB_BITS_PER_PIXEL } from './quality'
+import { WEB_BITS_PER_PIXEL } from '@/lib/render/quality'
 
 /*
  * The in-browser path's arithmetic and its last step: how the frames are shared between tabs, what
