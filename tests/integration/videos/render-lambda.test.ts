@@ -222,6 +222,19 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     expect(await refunds(runId)).toBe(0)
   })
 
+  it('a success another worker holds is left alone; one whose taker went silent for 10 minutes is taken over', async () => {
+    const { runId } = await renderOnLambda('Taken over')
+    const started = await run(runId)
+    aws.putObject(started.lambda_bucket!, `renders/${started.lambda_render_id}/${started.lambda_out_name}`, await tinyMp4())
+    await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } })
+    await cast.standIn.db.query("update public.render_runs set worker_id = 'other-worker', heartbeat_at = now() where id = $1", [runId])
+    expect(await finish()).toBe(0)
+    expect(await run(runId)).toMatchObject({ status: 'uploading' })
+    await cast.standIn.db.query("update public.render_runs set heartbeat_at = now() - interval '11 minutes' where id = $1", [runId])
+    expect(await finish()).toBe(1)
+    expect(await run(runId)).toMatchObject({ status: 'succeeded', output_path: `${cast.teamId}/renders/${runId}/${started.lambda_out_name}` })
+  })
+
   it('masters the audio of a Lambda output on the copy: the stored file is at the mix target, the picture untouched', { timeout: 180_000 }, async () => {
     const { runId } = await renderOnLambda('Loud on Lambda')
     const started = await run(runId)
