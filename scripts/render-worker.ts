@@ -21,7 +21,7 @@ import { finishLambdaRuns } from '../worker/lambda-finish'
 
 const IDLE_MS = 1_000
 // test rigs render smaller and shorter (RENDER_SCALE=0.25, RENDER_MAX_FRAMES=330 in the e2e stack): a
-// factor on each run's own size (lib/render/worker-config.ts); production renders every run at its size
+// factor on each run's own size (worker/config.ts); production renders every run at its size
 const { scale, maxFrames, renderPath } = workerSettings(process.env)
 const RECOVER_EVERY_MS = 30_000
 // expired trials (7 days) and their files, and orphaned trial files (a deleted project's), go once an hour

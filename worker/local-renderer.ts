@@ -12,7 +12,7 @@ import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLo
  * and the browser opened once, then every run reuses both. Output every player takes: H.264 with
  * yuv420p (limited range) and bt709, an audio track even for a silent video, and the moov atom at
  * the front (Remotion's MP4 muxing writes it there) so playback starts before the download ends.
- * Remotion's file is then mastered (lib/audio/master.ts): its audio brought to the mix's loudness
+ * Remotion's file is then mastered (worker/audio/master.ts): its audio brought to the mix's loudness
  * target, the picture copied.
  */
 

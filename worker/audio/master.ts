@@ -14,8 +14,8 @@ import { MIX_TARGET_LUFS, MIX_TRUE_PEAK_DBTP } from '@/lib/audio/targets'
  * ceiling under MIX_TRUE_PEAK_DBTP (lib/audio/normalise.ts), and encoded again; the picture is
  * copied untouched. The encoder can lift peaks a little (AAC by ~0.1–0.5 dB), so the written file is
  * decoded and measured, and mastered again with a lower ceiling if its true peak is over.
- * Used by the worker's in-browser join (lib/render/web-parts.ts), after renderMedia
- * (lib/render/fallback-renderer.ts) and on the copy of a Lambda output (lib/render/lambda-outcome.ts).
+ * Used by the worker's in-browser join (worker/web-parts.ts), after renderMedia
+ * (worker/fallback-renderer.ts) and on the copy of a Lambda output (worker/lambda-finish.ts).
  */
 
 export type MasterReport = { before: number; after: number; gainDb: number; truePeakDbtp: number; limited: number } | null
