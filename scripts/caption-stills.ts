@@ -11,7 +11,7 @@ import { completeProps, compositionId, TEMPLATE_IDS, timelineFor } from '../remo
 import { VIDEO_FORMAT_IDS, type VideoFormat } from '../remotion/constants';
 import { segmentStarts } from '../remotion/duration';
 import type { CaptionWord, VideoProps } from '../remotion/schema';
-import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser, root } from '../lib/render/remotion-local';
+import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser, root } from '../worker/remotion-local';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1].split(',') : null;

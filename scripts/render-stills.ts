@@ -11,7 +11,7 @@ import { completeProps, compositionId, TEMPLATE_IDS, timelineFor } from '../remo
 import { VIDEO_FORMAT_IDS } from '../remotion/constants';
 import { posterFrame } from '../remotion/duration';
 import type { VideoProps } from '../remotion/schema';
-import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser, root } from '../lib/render/remotion-local';
+import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser, root } from '../worker/remotion-local';
 import { median } from './lib/stats';
 
 const args = process.argv.slice(2);

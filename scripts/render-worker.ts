@@ -1,5 +1,6 @@
 // The local render worker: claims queued runs and renders them in the system Chromium, one at a
-// time (lib/render/worker.ts). `npm run dev` starts it beside the stand-in and Next; on a production
+// time (worker/loop.ts), and, with Lambda configured, finishes the Lambda runs that succeeded
+// (worker/lambda-finish.ts). `npm run dev` starts it beside the stand-in and Next; on a production
 // box run `npm run worker` with NEXT_PUBLIC_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY set.
 import { existsSync } from 'node:fs'
 import os from 'node:os'
@@ -7,19 +8,21 @@ import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { analyticsConfig } from '../lib/analytics/config'
 import type { Database } from '../lib/database.types'
-import { serverEnv } from '../lib/env'
+import { lambdaConfig, serverEnv } from '../lib/env'
 import { startWorkerMonitoring, type WorkerMonitoring } from '../lib/monitoring/worker'
 import { renderOutcomeReporter } from '../lib/observability/render-outcomes'
-import { FallbackRenderer } from '../lib/render/fallback-renderer'
-import { browserExecutable } from '../lib/render/remotion-local'
-import { processNextRun, recoverStaleRuns } from '../lib/render/worker'
-import { workerSettings } from '../lib/render/worker-config'
+import { FallbackRenderer } from '../worker/fallback-renderer'
+import { browserExecutable } from '../worker/remotion-local'
+import { processNextRun, recoverStaleRuns } from '../worker/loop'
+import { workerSettings } from '../worker/config'
 import { purgeStaleImports } from '../lib/listings/import/purge'
 import { purgeExpiredTrials } from '../lib/trials/purge'
+import { remotionLambda } from '../lib/render/lambda-client'
+import { finishLambdaRuns } from '../worker/lambda-finish'
 
 const IDLE_MS = 1_000
 // test rigs render smaller and shorter (RENDER_SCALE=0.25, RENDER_MAX_FRAMES=330 in the e2e stack): a
-// factor on each run's own size (lib/render/worker-config.ts); production renders every run at its size
+// factor on each run's own size (worker/config.ts); production renders every run at its size
 const { scale, maxFrames, renderPath } = workerSettings(process.env)
 const RECOVER_EVERY_MS = 30_000
 // expired trials (7 days) and their files, and orphaned trial files (a deleted project's), go once an hour
@@ -45,6 +48,11 @@ async function main() {
   const reporting = [monitoring ? 'failures to Sentry' : null, analytics ? 'render events to PostHog' : null].filter(Boolean)
   if (reporting.length) console.log(`[worker] reporting ${reporting.join(' and ')}`)
   const workerId = `${os.hostname()}-${process.pid}`
+  // with Lambda configured, the worker also finishes the Lambda runs that succeeded: the copy into
+  // the renders bucket, the master step and the poster need ffmpeg, which the app never runs
+  const lambdaSettings = lambdaConfig()
+  const lambda = lambdaSettings ? remotionLambda(lambdaSettings) : null
+  if (lambda) console.log('[worker] finishing Lambda renders too (copy, master, poster)')
   let stopping = false
   const shutdown = new AbortController()
   const stop = () => {
@@ -77,8 +85,9 @@ async function main() {
         const imports = await purgeStaleImports(db)
         if (imports.files) console.log(`[worker] purged imported photos never saved with a listing: ${imports.files}`)
       }
+      const copied = lambda ? await finishLambdaRuns(db, lambda, workerId, console.log) : 0
       const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames, log: console.log, shutdown: shutdown.signal, onOutcome })
-      if (!worked) await new Promise((r) => setTimeout(r, IDLE_MS))
+      if (!worked && !copied) await new Promise((r) => setTimeout(r, IDLE_MS))
     } catch (error) {
       console.error('[worker]', error instanceof Error ? error.message : error)
       monitoring?.reportError(error, { area: 'worker-loop' })

@@ -1,12 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { runFf } from '@/lib/render/ffmpeg'
 import type { Pcm } from './meter'
 
 /*
- * Audio in and out of float PCM with the ffmpeg Remotion ships (lib/render/ffmpeg.ts; it has no raw
- * muxer, so through 16-bit WAV): decode any file's first audio stream, and write PCM as WAV.
+ * 16-bit PCM WAV in and out of float PCM, in plain JS (the app server's clips: Flite speaks WAV, and
+ * ElevenLabs answers raw PCM that lib/narration/elevenlabs.ts wraps as WAV). Decoding any other
+ * file goes through ffmpeg, which only the worker runs: worker/audio/decode.ts.
  */
 
 /** Float PCM of a 16-bit PCM WAV (the layout ffmpeg writes and Flite speaks). */
@@ -62,26 +59,4 @@ export function pcmToWav16(pcm: Pcm): Buffer {
   header.write('data', 36, 'ascii')
   header.writeUInt32LE(data.length, 40)
   return Buffer.concat([header, data])
-}
-
-/** The first audio stream of a file as float PCM (its own rate and channels unless asked). */
-export async function decodeFile(file: string, opts: { sampleRate?: number; channels?: number; signal?: AbortSignal } = {}): Promise<Pcm> {
-  const wav = await runFf(
-    'ffmpeg',
-    ['-i', file, '-map', '0:a:0', ...(opts.channels ? ['-ac', String(opts.channels)] : []), ...(opts.sampleRate ? ['-ar', String(opts.sampleRate)] : []), '-c:a', 'pcm_s16le', '-f', 'wav', 'pipe:1'],
-    opts.signal,
-  )
-  return wavToPcm(wav)
-}
-
-/** Like decodeFile, for audio held in memory. */
-export async function decodeBuffer(audio: Buffer, ext: string): Promise<Pcm> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'audio-'))
-  try {
-    const file = path.join(folder, `in.${ext}`)
-    await writeFile(file, audio)
-    return await decodeFile(file)
-  } finally {
-    await rm(folder, { recursive: true, force: true })
-  }
 }

@@ -1,7 +1,7 @@
 /*
  * The loudness every finished video and every narration clip is brought to (EBU R128 / ITU-R
  * BS.1770 integrated loudness and true peak). One place: the clip normaliser
- * (lib/narration/speak.ts), the render paths' master step (lib/audio/master.ts: the worker's
+ * (lib/narration/speak.ts), the render paths' master step (worker/audio/master.ts: the worker's
  * in-browser join, the renderMedia fallback, the Lambda copy) and the loudness tests read these.
  */
 

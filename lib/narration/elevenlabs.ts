@@ -3,16 +3,20 @@ import { z } from 'zod'
 import type { ElevenLabsConfig } from './config'
 import { SpeechError, type VoiceProvider } from './provider'
 import { wordsFromCharacters } from './timing'
+import { pcmToWav } from './wav'
 
 /*
  * The hosted provider: ElevenLabs' text to speech "with timestamps"
- * (POST {base}/v1/text-to-speech/{voice_id}/with-timestamps), which answers the MP3 as base64 with
- * the time of every character; lib/narration/timing.ts groups them into words. Server only: the key
+ * (POST {base}/v1/text-to-speech/{voice_id}/with-timestamps), which answers the audio as base64 with
+ * the time of every character; lib/narration/timing.ts groups them into words. The audio is asked
+ * for as raw 16-bit PCM (24 kHz mono; 44.1 kHz PCM needs ElevenLabs' Pro tier) and stored as a WAV,
+ * so the app server normalises and measures it in plain JS, as it does Flite's (no ffmpeg here). Server only: the key
  * never reaches a browser. One request per clip, 60 s at most; its answer is parsed with zod.
  */
 
 export const HOSTED_PROVIDER = 'elevenlabs'
-export const ELEVENLABS_OUTPUT_FORMAT = 'mp3_44100_128'
+export const ELEVENLABS_SAMPLE_RATE = 24_000
+export const ELEVENLABS_OUTPUT_FORMAT = `pcm_${ELEVENLABS_SAMPLE_RATE}`
 
 const alignment = z.object({
   characters: z.array(z.string()),
@@ -64,13 +68,14 @@ export function elevenLabsProvider(config: ElevenLabsConfig, fetchImpl: typeof f
       }
       const parsed = answer.safeParse(await response.json().catch(() => null))
       if (!parsed.success) throw new Error('ElevenLabs answered something that is not speech with timestamps')
-      const audio = Buffer.from(parsed.data.audio_base64, 'base64')
-      if (!audio.length) throw new Error('ElevenLabs answered no audio')
+      const pcm = Buffer.from(parsed.data.audio_base64, 'base64')
+      if (pcm.length < 2) throw new Error('ElevenLabs answered no audio')
+      const audio = pcmToWav(pcm.subarray(0, pcm.length - (pcm.length % 2)), ELEVENLABS_SAMPLE_RATE)
       // the characters of the text sent (the script's spoken form, not ElevenLabs' own normalisation),
       // grouped into its words; synthesize folds them back onto the written words
       const a = parsed.data.alignment ?? parsed.data.normalized_alignment
       const words = a ? wordsFromCharacters(a.characters, a.character_start_times_seconds, a.character_end_times_seconds) : undefined
-      return { audio, mime: 'audio/mpeg', words: words?.length ? words : undefined }
+      return { audio, mime: 'audio/wav', words: words?.length ? words : undefined }
     },
   }
 }

@@ -3,7 +3,7 @@ import type { AnalyticsConfig } from '@/lib/analytics/config'
 import { captureServerEvent } from '@/lib/analytics/server'
 import type { Database } from '@/lib/database.types'
 import type { WorkerMonitoring } from '@/lib/monitoring/worker'
-import type { RenderRun, RunOutcome } from '@/lib/render/worker'
+import type { RenderRun, RunOutcome } from '@/lib/render/outcome'
 
 /**
  * What the render worker tells the outside services about a finished run: a failure to Sentry

@@ -73,9 +73,11 @@ async function refreshFromLambda(service: Db, lambda: LambdaRenderer, runId: str
 
   // an outcome was taken but never finished (its taker died): take_lambda_outcome hands it over
   // again after its grace period, and until then this is one cheap no-op call
+  // a success waits for a render worker to copy it (worker/lambda-finish.ts): nothing to ask Lambda
+  if (run.lambda_webhook === 'success') return false
   if (run.lambda_webhook) {
     const outcome: LambdaOutcome = run.lambda_webhook === 'error' ? { type: 'error', message: 'Lambda reported an error' } : { type: run.lambda_webhook }
-    return (await settleLambdaRun(service, lambda, run.id, run.lambda_render_id, outcome, log)) === 'settled'
+    return (await settleLambdaRun(service, run.id, run.lambda_render_id, outcome, log)) === 'settled'
   }
 
   const due = await service.rpc('lambda_progress_due', { p_run_id: run.id, p_min_interval_ms: PROGRESS_MIN_INTERVAL_MS })
@@ -83,8 +85,8 @@ async function refreshFromLambda(service: Db, lambda: LambdaRenderer, runId: str
   if (!due.data) return false
 
   const p = await lambda.progress(run.lambda_render_id, run.lambda_bucket)
-  if (p.fatal) return (await settleLambdaRun(service, lambda, run.id, run.lambda_render_id, { type: 'error', message: p.fatal }, log)) === 'settled'
-  if (p.done) return (await settleLambdaRun(service, lambda, run.id, run.lambda_render_id, { type: 'success' }, log)) === 'settled'
+  if (p.fatal) return (await settleLambdaRun(service, run.id, run.lambda_render_id, { type: 'error', message: p.fatal }, log)) === 'settled'
+  if (p.done) return (await settleLambdaRun(service, run.id, run.lambda_render_id, { type: 'success' }, log)) === 'settled'
   const recorded = await service.rpc('record_lambda_progress', {
     p_run_id: run.id,
     p_render_id: run.lambda_render_id,

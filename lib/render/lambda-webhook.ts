@@ -2,14 +2,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import type { Database } from '@/lib/database.types'
-import type { LambdaRenderer } from './lambda-client'
 import { settleLambdaRun } from './lambda-outcome'
 
 /*
  * The webhook Remotion Lambda calls when a render ends (app/api/renders/lambda-webhook/route.ts).
  * Order matters: the raw body is read (with a size cap) and its signature checked before anything
  * is parsed; only then is it parsed with a schema, and the run it names is settled once
- * (lib/render/lambda-outcome.ts). Remotion signs `sha512=` + HMAC-SHA512(secret, raw body) in
+ * (lib/render/lambda-outcome.ts; a success is then copied by a render worker, never here:
+ * worker/lambda-finish.ts). Remotion signs `sha512=` + HMAC-SHA512(secret, raw body) in
  * X-Remotion-Signature (the same computation as validateWebhookSignature from @remotion/lambda,
  * which re-serialises a parsed body; we compare against the bytes received, in constant time).
  */
@@ -69,7 +69,7 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
 
 export async function handleLambdaWebhook(
   request: Request,
-  deps: { db: Service; lambda: LambdaRenderer; secret: string; log?: (...parts: unknown[]) => void },
+  deps: { db: Service; secret: string; log?: (...parts: unknown[]) => void },
 ): Promise<Response> {
   const log = deps.log ?? console.error
   const raw = await readCapped(request)
@@ -91,7 +91,7 @@ export async function handleLambdaWebhook(
       ? { type: 'error' as const, message: payload.errors.map((e) => e.message).join('\n') || 'Lambda reported an error' }
       : { type: payload.type }
   try {
-    const result = await settleLambdaRun(deps.db, deps.lambda, payload.customData.runId, payload.renderId, outcome, log)
+    const result = await settleLambdaRun(deps.db, payload.customData.runId, payload.renderId, outcome, log)
     // 'ignored': already settled by an earlier report, or not this render's run; either way a
     // retry would change nothing, so Remotion is told it arrived
     return json({ ok: true, result })

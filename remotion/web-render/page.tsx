@@ -8,7 +8,7 @@ import type { VideoProps } from '../schema';
 import type { WebRenderPart, WebRenderSupport } from './protocol';
 
 /*
- * The page the local worker renders in (lib/render/web-renderer.ts opens it in the system Chromium,
+ * The page the local worker renders in (worker/web-renderer.ts opens it in the system Chromium,
  * two tabs at a time, each with half the frames). The same components, props and duration code as
  * the Player and renderMedia; `@remotion/web-renderer` paints each frame with Chromium's
  * HTML-in-canvas (drawElementImage) and encodes it with WebCodecs, so no screenshot is taken and
@@ -42,7 +42,7 @@ function findComposition(id: string) {
  * 16–240). Instead of a second encode, each frame is painted already squeezed by one SVG colour
  * matrix (one primitive, so one rounding): every channel v becomes 16/255 + v × 219/255, so Y lands
  * in 16–235, and SVG's saturate by 224/219 (it keeps luma with BT.709's weights, the encoder's
- * matrix) gives chroma the scale limited range uses. lib/render/web-parts.ts then flags the stream
+ * matrix) gives chroma the scale limited range uses. worker/web-parts.ts then flags the stream
  * as limited range. Measured against the unsqueezed output: mean Y within 0.5 of the prediction,
  * SSIM ≥ 0.995; against renderMedia, mean colours within 1 (`npm run bench:render`).
  */

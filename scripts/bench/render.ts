@@ -12,7 +12,7 @@ import path from 'node:path';
 import { completeProps, compositionId, TEMPLATE_IDS } from '../../remotion/catalog';
 import { VIDEO_FORMAT_IDS, type VideoFormat } from '../../remotion/constants';
 import type { VideoProps } from '../../remotion/schema';
-import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser, root } from '../../lib/render/remotion-local';
+import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser, root } from '../../worker/remotion-local';
 import { median } from '../lib/stats';
 
 const args = process.argv.slice(2);

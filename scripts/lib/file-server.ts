@@ -3,7 +3,7 @@
 // render worker's own sendFile.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sendFile } from '../../lib/render/web-server';
+import { sendFile } from '../../worker/web-server';
 
 export async function serveFiles(files: Record<string, string>): Promise<{ url: (name: string) => string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {

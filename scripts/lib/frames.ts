@@ -2,7 +2,7 @@
 // tests compare the in-browser path with renderMedia and with the Player's stills).
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
-import { runFf } from '../../lib/render/ffmpeg';
+import { runFf } from '../../worker/ffmpeg';
 
 export interface Rgba {
   data: Uint8ClampedArray;

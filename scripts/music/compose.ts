@@ -12,7 +12,7 @@
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { probe, runFf } from '../../lib/render/ffmpeg'
+import { probe, runFf } from '../../worker/ffmpeg'
 import { dB, decode, levels, loudness } from './measure'
 import { SR } from './synth'
 import { renderTrack, TRACKS } from './tracks'

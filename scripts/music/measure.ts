@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { ffBinary, runFf } from '../../lib/render/ffmpeg'
+import { ffBinary, runFf } from '../../worker/ffmpeg'
 import { filter } from './synth'
 
 /*

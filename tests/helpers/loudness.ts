@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { ffBinary } from '../../lib/render/ffmpeg.ts'
+import { ffBinary } from '../../worker/ffmpeg.ts'
 
 /*
  * What people hear, measured by ffmpeg: EBU R128 integrated loudness and true peak of a file (or of

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
-import { browserExecutable, root } from '../../lib/render/remotion-local'
-import { bundlePage } from '../../lib/render/web-bundle'
-import { collectUrls, swapUrls, WebRenderServer } from '../../lib/render/web-server'
+import { browserExecutable, root } from '../../worker/remotion-local'
+import { bundlePage } from '../../worker/web-bundle'
+import { collectUrls, swapUrls, WebRenderServer } from '../../worker/web-server'
 import type { VideoProps } from '../../remotion/schema'
 
 /**

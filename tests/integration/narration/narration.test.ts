@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -14,7 +14,6 @@ import { spokenForm, type SpokenFormOptions } from '../../../lib/narration/spoke
 import { generateSample } from '../../../lib/narration/sample.ts'
 import type { VoiceProvider } from '../../../lib/narration/provider.ts'
 import { readWav } from '../../../lib/narration/wav.ts'
-import { runFf } from '../../../lib/render/ffmpeg.ts'
 import { refPath } from '../../../lib/videos/media-refs.ts'
 import { createVideo, saveVideo, VIDEO_NOT_FOUND } from '../../../lib/videos/writes.ts'
 import { timelineFor } from '../../../remotion/catalog.ts'
@@ -148,23 +147,21 @@ describe('narration', () => {
   describe('the hosted provider against a fake ElevenLabs', () => {
     let server: Server
     let base: string
-    let mp3: Buffer
+    let pcm: Buffer
     const seen: { url: string; key: string | undefined; body: unknown }[] = []
     const KEY = 'sk_fake_0123456789abcdefghijkl'
 
     beforeAll(async () => {
-      const folder = await mkdtemp(path.join(tmpdir(), 'fake-11labs-'))
-      const file = path.join(folder, 'tone.mp3')
-      await runFf('ffmpeg', ['-f', 'lavfi', '-i', 'sine=frequency=330:duration=2.5', '-c:a', 'libmp3lame', '-b:a', '64k', file])
-      mp3 = await readFile(file)
-      await rm(folder, { recursive: true, force: true })
+      // what pcm_24000 answers: raw 16-bit mono PCM, here 2.5 s of a quiet 330 Hz tone
+      pcm = Buffer.alloc(2.5 * 24_000 * 2)
+      for (let i = 0; i < pcm.length / 2; i++) pcm.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 330 * i) / 24_000)), 2 * i)
       server = createServer((req, res) => {
         let raw = ''
         req.on('data', (chunk) => (raw += chunk))
         req.on('end', () => {
           seen.push({ url: req.url ?? '', key: req.headers['xi-api-key'] as string | undefined, body: JSON.parse(raw || 'null') })
           if (req.headers['xi-api-key'] !== KEY) return void res.writeHead(401).end('{"detail":"invalid key"}')
-          const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps\?output_format=mp3_44100_128$/.exec(req.url ?? '')
+          const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps\?output_format=pcm_24000$/.exec(req.url ?? '')
           if (req.method !== 'POST' || !match) return void res.writeHead(404).end()
           if (match[1] !== 'voice-anna') return void res.writeHead(404).end('{"detail":"voice_not_found"}')
           const text: string = (JSON.parse(raw) as { text: string }).text
@@ -172,7 +169,7 @@ describe('narration', () => {
           // the fake claims 9 s; the audio is 2.5 s: the measured length must win
           const step = 2.4 / chars.length
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-            audio_base64: mp3.toString('base64'),
+            audio_base64: pcm.toString('base64'),
             alignment: {
               characters: chars,
               character_start_times_seconds: chars.map((_, i) => i * step),
@@ -187,23 +184,24 @@ describe('narration', () => {
     })
     afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
 
-    it('speaks through its API with the key, measures the MP3 with ffprobe and takes its word timings', async () => {
+    it('speaks through its API with the key, stores its PCM as a WAV measured from its header, and takes its word timings', async () => {
       const hosted = counting(elevenLabsProvider({ apiKey: KEY, baseUrl: base, modelId: 'eleven_multilingual_v2' }))
       const voice = await insertVoice(cast, { name: 'Anna', provider: 'elevenlabs', provider_voice_id: 'voice-anna' })
       const text = 'Bright kitchen, quiet garden.'
       const result = await narrateScenes(db(cast.member), cast.teamId, videoId, { voiceId: voice, scenes: [{ id: sceneIds[1], script: text }] }, { providers: { flite, elevenlabs: hosted } })
-      expect(seen.at(-1)).toEqual({ url: '/v1/text-to-speech/voice-anna/with-timestamps?output_format=mp3_44100_128', key: KEY, body: { text, model_id: 'eleven_multilingual_v2' } })
+      expect(seen.at(-1)).toEqual({ url: '/v1/text-to-speech/voice-anna/with-timestamps?output_format=pcm_24000', key: KEY, body: { text, model_id: 'eleven_multilingual_v2' } })
       const narration = result.narrations[sceneIds[1]]
-      expect(narration.src).toMatch(/\/narration\/[0-9a-f]{64}\.mp3$/)
+      expect(narration.src).toMatch(/\/narration\/[0-9a-f]{64}\.wav$/)
       expect(narration.seconds).toBeGreaterThan(2.4)
       expect(narration.seconds).toBeLessThan(2.7)
       expect(narration.timing).toBe('provider')
       expect(narration.words.map((w) => w.text)).toEqual(['Bright', 'kitchen,', 'quiet', 'garden.'])
-      const stored = must(await cast.member.client.storage.from('media').download(refPath(narration.src)), 'mp3')
-      // stored as spoken, normalised to the narration loudness (issue 25): still an MP3, at the target
+      const stored = must(await cast.member.client.storage.from('media').download(refPath(narration.src)), 'wav')
+      // stored as spoken, normalised to the narration loudness (issue 25): a 24 kHz WAV, at the target
       const storedBytes = Buffer.from(await stored.arrayBuffer())
-      expect(storedBytes.equals(mp3)).toBe(false)
-      const storedFile = path.join(await mkdtemp(path.join(tmpdir(), 'stored-')), 'clip.mp3')
+      expect(readWav(storedBytes)).toMatchObject({ sampleRate: 24_000, channels: 1, bitsPerSample: 16 })
+      expect(storedBytes.subarray(44).equals(pcm)).toBe(false)
+      const storedFile = path.join(await mkdtemp(path.join(tmpdir(), 'stored-')), 'clip.wav')
       await writeFile(storedFile, storedBytes)
       const level = await ffmpegLoudness(storedFile, { dualMono: true })
       expect(Math.abs(level.integratedLufs - NARRATION_TARGET_LUFS), `${level.integratedLufs} LUFS`).toBeLessThanOrEqual(0.5)

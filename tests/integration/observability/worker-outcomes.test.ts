@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startWorkerMonitoring } from '../../../lib/monitoring/worker.ts'
 import { renderOutcomeReporter } from '../../../lib/observability/render-outcomes.ts'
-import { processNextRun, type Renderer } from '../../../lib/render/worker.ts'
+import { processNextRun, type Renderer } from '../../../worker/loop.ts'
 import { createVideo } from '../../../lib/videos/writes.ts'
 import { startPostHogReceiver, startSentryReceiver, type PostHogReceiver, type SentryReceiver } from '../../helpers/observability-receivers.ts'
 import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from '../videos/fixtures.ts'

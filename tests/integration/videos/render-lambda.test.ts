@@ -9,11 +9,12 @@ import { invokeWebhook } from '@remotion/serverless'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIX_TARGET_LUFS, MIX_TOLERANCE_LU, MIX_TRUE_PEAK_DBTP } from '../../../lib/audio/targets.ts'
 import { lambdaConfig } from '../../../lib/env.ts'
-import { probe } from '../../../lib/render/ffmpeg.ts'
+import { probe } from '../../../worker/ffmpeg.ts'
 import { remotionLambda, type LambdaRenderer } from '../../../lib/render/lambda-client.ts'
 import { NEVER_STARTED, handleRenderProgress } from '../../../lib/render/lambda-progress.ts'
 import { START_FAILED, startLambdaRender } from '../../../lib/render/lambda-start.ts'
 import { handleLambdaWebhook, signWebhookBody } from '../../../lib/render/lambda-webhook.ts'
+import { finishLambdaRuns } from '../../../worker/lambda-finish.ts'
 import { queueRender } from '../../../lib/render/queue.ts'
 import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
 import { createVideo, saveVideo } from '../../../lib/videos/writes.ts'
@@ -80,7 +81,7 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
       for await (const c of req) chunks.push(c as Buffer)
       const response = await handleLambdaWebhook(
         new Request(`http://127.0.0.1${req.url}`, { method: 'POST', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }),
-        { db: cast.service, lambda, secret: SECRET, log: () => {} },
+        { db: cast.service, secret: SECRET, log: () => {} },
       )
       res.writeHead(response.status, { 'content-type': 'application/json' }).end(await response.text())
     })
@@ -120,6 +121,8 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
       logLevel: 'error', retries: 0,
     })
   }
+  /** A render worker with Lambda configured: copies, masters and completes the runs that succeeded. */
+  const finish = () => finishLambdaRuns(cast.service, lambda, 'test-worker', () => {})
   const progressAs = async (person: Person, runId: string) => {
     const response = await handleRenderProgress(runId, { user: person.client, service: cast.service, lambda, log: () => {} })
     return { status: response.status, body: (await response.json()) as Record<string, unknown> }
@@ -182,19 +185,23 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     const body = JSON.stringify({ type: 'timeout', renderId: before.lambda_render_id, bucketName: before.lambda_bucket, customData: { runId } })
     const tampered = await handleLambdaWebhook(
       new Request(`${siteUrl}/api/renders/lambda-webhook`, { method: 'POST', body: body.replace('timeout', 'error'), headers: { 'x-remotion-signature': signWebhookBody(SECRET, body) } }),
-      { db: cast.service, lambda, secret: SECRET, log: () => {} },
+      { db: cast.service, secret: SECRET, log: () => {} },
     )
     expect(tampered.status).toBe(401)
     expect(await run(runId)).toEqual(before)
   })
 
-  it('on a signed success webhook copies the output and a poster into the renders bucket; a repeat changes nothing', async () => {
+  it('on a signed success webhook the app leaves the copy to a worker, which copies the output and a poster into the renders bucket; a repeat changes nothing', async () => {
     const { videoId, runId } = await renderOnLambda('Succeeds')
     const started = await run(runId)
     const mp4 = await tinyMp4()
     aws.putObject(started.lambda_bucket!, `renders/${started.lambda_render_id}/${started.lambda_out_name}`, mp4)
     const success = { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } }
     await webhook(runId, success)
+    // the app server runs no ffmpeg: the run waits for a render worker
+    expect(await run(runId)).toMatchObject({ status: 'uploading', stage: 'Copying the file', lambda_webhook: 'success', output_path: null })
+    expect(await finish()).toBe(1)
+    expect(await finish()).toBe(0)
 
     const done = await run(runId)
     expect(done).toMatchObject({ status: 'succeeded', stage: 'Done', progress: 1, lambda_webhook: 'success', output_bytes: mp4.length, error_message: null })
@@ -210,8 +217,22 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
 
     await webhook(runId, success)
     await webhook(runId, { type: 'error', errors: [{ message: 'late', name: 'Error', stack: '' }] })
+    expect(await finish()).toBe(0)
     expect(await run(runId)).toEqual(done)
     expect(await refunds(runId)).toBe(0)
+  })
+
+  it('a success another worker holds is left alone; one whose taker went silent for 10 minutes is taken over', async () => {
+    const { runId } = await renderOnLambda('Taken over')
+    const started = await run(runId)
+    aws.putObject(started.lambda_bucket!, `renders/${started.lambda_render_id}/${started.lambda_out_name}`, await tinyMp4())
+    await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } })
+    await cast.standIn.db.query("update public.render_runs set worker_id = 'other-worker', heartbeat_at = now() where id = $1", [runId])
+    expect(await finish()).toBe(0)
+    expect(await run(runId)).toMatchObject({ status: 'uploading' })
+    await cast.standIn.db.query("update public.render_runs set heartbeat_at = now() - interval '11 minutes' where id = $1", [runId])
+    expect(await finish()).toBe(1)
+    expect(await run(runId)).toMatchObject({ status: 'succeeded', output_path: `${cast.teamId}/renders/${runId}/${started.lambda_out_name}` })
   })
 
   it('masters the audio of a Lambda output on the copy: the stored file is at the mix target, the picture untouched', { timeout: 180_000 }, async () => {
@@ -229,14 +250,10 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     const before = await ffmpegLoudness(loud)
     expect(before.integratedLufs).toBeGreaterThan(MIX_TARGET_LUFS + 5)
     aws.putObject(started.lambda_bucket!, `renders/${started.lambda_render_id}/${started.lambda_out_name}`, readFileSync(loud))
-    // mastering happens before the handler answers; on a busy machine that can outlast the sender's 10 s
-    // (Remotion then retries and the repeat is ignored): wait for the run itself
-    await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } }).catch(() => {})
-    let done = await run(runId)
-    for (let i = 0; i < 120 && done.status !== 'succeeded'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      done = await run(runId)
-    }
+    // the webhook only records the outcome; the worker masters the copy
+    await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } })
+    expect(await finish()).toBe(1)
+    const done = await run(runId)
     expect(done.status).toBe('succeeded')
     const stored = path.join(dir, 'stored.mp4')
     writeFileSync(stored, Buffer.from(await (await cast.member.client.storage.from(RENDERS_BUCKET).download(done.output_path!)).data!.arrayBuffer()))
@@ -264,6 +281,7 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     const r = await run(runId)
     aws.putObject(r.lambda_bucket!, `renders/${r.lambda_render_id}/${r.lambda_out_name}`, await tinyMp4())
     await webhook(runId, { type: 'success', lambdaErrors: [], outputUrl: 'https://s3/out.mp4', outputFile: 'https://s3/out.mp4', timeToFinish: 9000, costs: { accruedSoFar: 0.01, displayCost: '$0.01', currency: 'USD', disclaimer: '' } })
+    expect(await finish()).toBe(1)
     const done = (await behind<Run & { captions_srt_path: string | null; captions_vtt_path: string | null; unbranded: boolean }>(cast, 'render_runs', { id: runId }))[0]
     expect(done).toMatchObject({ status: 'succeeded', unbranded: true, captions_srt_path: `${cast.teamId}/renders/${runId}/captions.srt`, captions_vtt_path: `${cast.teamId}/renders/${runId}/captions.vtt` })
     const srt = Buffer.from(await (await cast.member.client.storage.from(RENDERS_BUCKET).download(done.captions_srt_path!)).data!.arrayBuffer()).toString('utf8')
@@ -320,11 +338,18 @@ describe('renders on Remotion Lambda (AWS faked at the HTTP boundary)', () => {
     await cast.standIn.db.query("update public.render_runs set lambda_checked_at = now() - interval '2 seconds' where id = $1", [runId])
     expect((await progressAs(cast.teamAdmin, runId)).body).toMatchObject({ status: 'encoding', rendered_frames: 180, encoded_frames: 30 })
 
-    // Lambda says done and the webhook was lost: the check settles it as the webhook would
+    // Lambda says done and the webhook was lost: the check settles it as the webhook would (the worker copies it)
     const row = await run(runId)
     aws.putObject(row.lambda_bucket!, `renders/${row.lambda_render_id}/${row.lambda_out_name}`, await tinyMp4())
     aws.progress = { done: true, overallProgress: 1 }
     await cast.standIn.db.query("update public.render_runs set lambda_checked_at = now() - interval '2 seconds' where id = $1", [runId])
+    expect((await progressAs(cast.member, runId)).body).toMatchObject({ status: 'uploading', stage: 'Copying the file' })
+    // waiting for the worker: the route asks Lambda nothing more
+    const asked = aws.statuses().length
+    await cast.standIn.db.query("update public.render_runs set lambda_checked_at = now() - interval '2 seconds' where id = $1", [runId])
+    expect((await progressAs(cast.member, runId)).body).toMatchObject({ status: 'uploading' })
+    expect(aws.statuses().length).toBe(asked)
+    expect(await finish()).toBe(1)
     expect((await progressAs(cast.member, runId)).body).toMatchObject({ status: 'succeeded', progress: 1 })
     expect((await run(runId)).output_path).toBe(`${cast.teamId}/renders/${runId}/${row.lambda_out_name}`)
   })

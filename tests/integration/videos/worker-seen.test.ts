@@ -65,7 +65,7 @@ describe('render worker heartbeat', () => {
     await cast.standIn.db.query("update private.render_workers set seen_at = now() - interval '10 minutes'")
     await cast.standIn.db.query("update public.render_runs set heartbeat_at = now() - interval '10 minutes' where id = $1", [claimed[0].id])
     expect(await seen()).toBeGreaterThanOrEqual(599)
-    // the worker's beat while rendering (lib/render/worker.ts writes heartbeat_at every 5 s)
+    // the worker's beat while rendering (worker/loop.ts writes heartbeat_at every 5 s)
     must(await cast.service.from('render_runs').update({ heartbeat_at: new Date().toISOString() }).eq('id', claimed[0].id).select('id'), 'heartbeat')
     expect(await seen()).toBeLessThanOrEqual(1)
   })

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { probe } from '@/lib/render/ffmpeg'
+import { probe } from '@/worker/ffmpeg'
 import { MUSIC_MOODS, musicUrl, SHIPPED_TRACKS, shippedTrack, tracksOfMood } from '@/remotion/music'
 import { TRACKS } from '@/scripts/music/tracks'
 

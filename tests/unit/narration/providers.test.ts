@@ -40,7 +40,7 @@ describe('the ElevenLabs request', () => {
   const config = { apiKey: KEY, baseUrl: 'https://api.example.test', modelId: 'eleven_multilingual_v2' }
   it('posts the text and model to with-timestamps with the key in xi-api-key', () => {
     const { url, init } = elevenLabsRequest(config, 'Welcome home.', 'voice/../x')
-    expect(url).toBe('https://api.example.test/v1/text-to-speech/voice%2F..%2Fx/with-timestamps?output_format=mp3_44100_128')
+    expect(url).toBe('https://api.example.test/v1/text-to-speech/voice%2F..%2Fx/with-timestamps?output_format=pcm_24000')
     expect(init.method).toBe('POST')
     expect(init.headers).toEqual({ 'xi-api-key': KEY, 'content-type': 'application/json', accept: 'application/json' })
     expect(JSON.parse(String(init.body))).toEqual({ text: 'Welcome home.', model_id: 'eleven_multilingual_v2' })

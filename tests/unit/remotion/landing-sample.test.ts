@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { probe } from '../../../lib/render/ffmpeg.ts'
+import { probe } from '../../../worker/ffmpeg.ts'
 import { validateVideoProps } from '../../../lib/videos/schema.ts'
 import { defaultMusicTrack } from '../../../lib/videos/defaults.ts'
 import { LANDING_NARRATION } from '../../../remotion/landing-narration.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { crfFor } from '../../../lib/render/quality.ts'
-import { splitFrames, videoBitrateFor } from '../../../lib/render/web-parts.ts'
+import { splitFrames, videoBitrateFor } from '../../../worker/web-parts.ts'
 
 describe('sharing frames between render tabs', () => {
   it('covers every frame exactly once, in order, in near-equal runs', () => {

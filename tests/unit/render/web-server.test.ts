@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebRenderServer } from '../../../lib/render/web-server.ts'
+import { WebRenderServer } from '../../../worker/web-server.ts'
 
 // The render worker's local server (issue 12): it serves the render page, the app's public files and
 // a job's registered media, and takes a job's parts back. Hostile paths, keys and parts get nothing.

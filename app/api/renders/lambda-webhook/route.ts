@@ -1,5 +1,4 @@
 import { lambdaConfig } from '@/lib/env'
-import { remotionLambda } from '@/lib/render/lambda-client'
 import { handleLambdaWebhook } from '@/lib/render/lambda-webhook'
 import { createAdminClient } from '@/lib/supabase/admin'
 
@@ -11,5 +10,5 @@ export const dynamic = 'force-dynamic'
 export async function POST(request: Request) {
   const config = lambdaConfig()
   if (!config) return Response.json({ error: 'Remotion Lambda is not configured here' }, { status: 404 })
-  return handleLambdaWebhook(request, { db: createAdminClient(), lambda: remotionLambda(config), secret: config.webhookSecret })
+  return handleLambdaWebhook(request, { db: createAdminClient(), secret: config.webhookSecret })
 }

@@ -1,11 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { probe, runFf } from '@/lib/render/ffmpeg'
-import { truePeak } from './meter'
-import { normaliseLoudness } from './normalise'
-import { decodeFile, pcmToWav16 } from './pcm'
-import { MIX_TARGET_LUFS, MIX_TRUE_PEAK_DBTP } from './targets'
+import { probe, runFf } from '../ffmpeg'
+import { truePeak } from '@/lib/audio/meter'
+import { normaliseLoudness } from '@/lib/audio/normalise'
+import { pcmToWav16 } from '@/lib/audio/pcm'
+import { decodeFile } from './decode'
+import { MIX_TARGET_LUFS, MIX_TRUE_PEAK_DBTP } from '@/lib/audio/targets'
 
 /*
  * The master step of every render path: the finished file's audio is measured (BS.1770, the whole
@@ -13,8 +14,8 @@ import { MIX_TARGET_LUFS, MIX_TRUE_PEAK_DBTP } from './targets'
  * ceiling under MIX_TRUE_PEAK_DBTP (lib/audio/normalise.ts), and encoded again; the picture is
  * copied untouched. The encoder can lift peaks a little (AAC by ~0.1–0.5 dB), so the written file is
  * decoded and measured, and mastered again with a lower ceiling if its true peak is over.
- * Used by the worker's in-browser join (lib/render/web-parts.ts), after renderMedia
- * (lib/render/fallback-renderer.ts) and on the copy of a Lambda output (lib/render/lambda-outcome.ts).
+ * Used by the worker's in-browser join (worker/web-parts.ts), after renderMedia
+ * (worker/fallback-renderer.ts) and on the copy of a Lambda output (worker/lambda-finish.ts).
  */
 
 export type MasterReport = { before: number; after: number; gainDb: number; truePeakDbtp: number; limited: number } | null

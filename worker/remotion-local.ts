@@ -4,7 +4,7 @@ import { bundle } from '@remotion/bundler';
 import { openBrowser } from '@remotion/renderer';
 import path from 'node:path';
 
-export const root = path.resolve(import.meta.dirname, '..', '..');
+export const root = path.resolve(import.meta.dirname, '..');
 export const browserExecutable = process.env.REMOTION_CHROMIUM ?? '/usr/bin/chromium';
 export const onBrowserDownload = () => {
   throw new Error(`Refusing to download a browser; install Chromium at ${browserExecutable} or set REMOTION_CHROMIUM`);

@@ -3,16 +3,18 @@ import os from 'node:os'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Codec } from '@remotion/renderer'
-import type { Database, Tables } from '@/lib/database.types'
+import type { Database } from '@/lib/database.types'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { completeProps, compositionId, outNameFor, timelineFor, type TemplateId } from '@/remotion/catalog'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import { posterFrame } from '@/remotion/duration'
-import { uploadCaptionFiles } from './captions-output'
+import { uploadCaptionFiles } from '@/lib/render/captions-output'
 import type { RenderJob, RenderProgress } from './local-renderer'
-import { resolveRunMedia } from './media-sources'
+import { resolveRunMedia } from '@/lib/render/media-sources'
 import { storeWebPosters, webPosterPaths } from '@/lib/share/web-posters'
-import { failureMessage, RENDERS_BUCKET } from './outcome'
+import { failureMessage, RENDERS_BUCKET, type RenderRun, type RunOutcome } from '@/lib/render/outcome'
+
+export type { RenderRun, RunOutcome } from '@/lib/render/outcome'
 
 /*
  * One worker's loop body (scripts/render-worker.ts runs it): claim the oldest queued run, render it,
@@ -22,7 +24,6 @@ import { failureMessage, RENDERS_BUCKET } from './outcome'
  */
 
 type Db = SupabaseClient<Database>
-export type RenderRun = Tables<'render_runs'>
 
 const ACTIVE = ['rendering', 'encoding', 'uploading'] as const
 /** progress rows a second at most: enough for a live bar, little for the database */
@@ -48,9 +49,6 @@ export interface WorkerOptions {
   onOutcome?: (run: RenderRun, outcome: RunOutcome) => void | Promise<void>
 }
 
-export type RunOutcome =
-  | { ok: true; bytes: number; durationS: number; renderMs: number }
-  | { ok: false; error: unknown; message: string; renderMs: number }
 
 async function tell(options: WorkerOptions, run: RenderRun, outcome: RunOutcome): Promise<void> {
   try {

@@ -18,7 +18,7 @@ import { safeFetch } from '@/lib/security/safe-fetch'
  *  - PUT /upload/{job}/{part}: the page sends its finished part back; written into the job's folder.
  * The job's URLs are fetched with safeFetch (lib/security/safe-fetch.ts), only from the origins the
  * worker gave the job (the configured Supabase project's), at every redirect too (issue 24).
- * It is also Chromium's proxy (lib/render/web-renderer.ts starts it with --proxy-server pointing
+ * It is also Chromium's proxy (worker/web-renderer.ts starts it with --proxy-server pointing
  * here and loopback not bypassed), so every request the render page makes arrives here: those for
  * this server are served, any other host, port or CONNECT is refused and recorded in `refused`.
  */

@@ -3,8 +3,8 @@ import type { RenderJob, RenderProgress } from './local-renderer'
 import { WebRenderer, WebRenderUnsupported, type WebRendererOptions } from './web-renderer'
 
 /*
- * What the worker renders with: the in-browser path first (lib/render/web-renderer.ts), Remotion's
- * renderMedia (lib/render/local-renderer.ts) when that path cannot do the job: a Chromium without
+ * What the worker renders with: the in-browser path first (worker/web-renderer.ts), Remotion's
+ * renderMedia (worker/local-renderer.ts) when that path cannot do the job: a Chromium without
  * HTML-in-canvas (checked once at start), a codec other than H.264, or a render that failed there
  * (the same job then runs again on renderMedia before the run is given up). A cancel or a shutdown
  * is never retried. `path` says which one rendered the last job, for logs and the run's row.

@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { makeCancelSignal, renderMedia, renderStill, selectComposition } from '@remotion/renderer'
-import { masterFile } from '@/lib/audio/master'
+import { masterFile } from './audio/master'
 import type { Codec } from '@remotion/renderer'
-import type { RenderQuality } from './codecs'
-import { crfFor } from './quality'
+import type { RenderQuality } from '@/lib/render/codecs'
+import { crfFor } from '@/lib/render/quality'
 import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser } from './remotion-local'
 
 /*
@@ -12,7 +12,7 @@ import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLo
  * and the browser opened once, then every run reuses both. Output every player takes: H.264 with
  * yuv420p (limited range) and bt709, an audio track even for a silent video, and the moov atom at
  * the front (Remotion's MP4 muxing writes it there) so playback starts before the download ends.
- * Remotion's file is then mastered (lib/audio/master.ts): its audio brought to the mix's loudness
+ * Remotion's file is then mastered (worker/audio/master.ts): its audio brought to the mix's loudness
  * target, the picture copied.
  */
 

@@ -1,9 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { masterFile, type MasterReport } from '@/lib/audio/master'
+import { masterFile, type MasterReport } from './audio/master'
 import { runFf } from './ffmpeg'
 import type { RenderJob } from './local-renderer'
-import { WEB_BITS_PER_PIXEL } from './quality'
+import { WEB_BITS_PER_PIXEL } from '@/lib/render/quality'
 
 /*
  * The in-browser path's arithmetic and its last step: how the frames are shared between tabs, what
@@ -38,7 +38,7 @@ export function videoBitrateFor(job: Pick<RenderJob, 'size' | 'quality'>, scale:
  * The parts, in order, into one MP4: the video stream copied as encoded (ffmpeg's concat demuxer),
  * its colour signalled as BT.709 limited range (`h264_metadata`, no re-encode; the render page
  * squeezed the pixels), the parts' PCM audio cut to each part's exact length and joined (still
- * PCM), then mastered to the mix's loudness target (lib/audio/master.ts) and encoded once as AAC
+ * PCM), then mastered to the mix's loudness target (worker/audio/master.ts) and encoded once as AAC
  * (whose priming the MP4's edit list covers), and the index at the front (`+faststart`) so playback
  * starts before the download ends.
  */

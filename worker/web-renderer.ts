@@ -16,7 +16,7 @@ import { joinParts, splitFrames, videoBitrateFor } from './web-parts'
  * ffmpeg without re-encoding the video. Measured here: ≈ 2.5–3× Remotion's renderMedia (see
  * docs/renders.md, `npm run bench:render`). Chromium must have the experimental API
  * (--enable-features=CanvasDrawElement, Chromium ≥ 156); `ready()` checks it and the worker falls
- * back to renderMedia (lib/render/fallback-renderer.ts) when it is missing or a render fails.
+ * back to renderMedia (worker/fallback-renderer.ts) when it is missing or a render fails.
  */
 
 export class WebRenderUnsupported extends Error {}
