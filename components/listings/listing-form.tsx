@@ -165,7 +165,7 @@ export function ListingForm({ teamId, agents, listing }: { teamId: string; agent
         <ImportFromLink
           read={(input) => readListingPageForTeam(teamId, input)}
           onDraft={applyDraft}
-          note={pageAgent ? <p>The page names the agent {pageAgent}, who is not one of your agents yet: add them under Agents to pick them here.</p> : null}
+          note={pageAgent ? <p>The page names the agent {pageAgent}, who is not one of your agents yet: add them with New agent below.</p> : null}
         />
       )}
       <form method="post"

@@ -63,7 +63,12 @@ test('a listing registered from its page: facts filled, photos fetched, saved, m
   await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible({ timeout: 30_000 })
   await page.getByRole('button', { name: 'Create video' }).click()
   await expect(page).toHaveURL(/\/props\/[0-9a-f-]{36}\/([0-9a-f-]{36})\/edit$/, { timeout: 120_000 })
-  await expect(page.getByLabel('Caption for scene 1')).toBeVisible({ timeout: 30_000 })
+  // a scene per imported photo, in the page's order, captioned with the page's words for it
+  const captions = page.getByTestId('scene-caption')
+  await expect(captions).toHaveCount(photos, { timeout: 30_000 })
+  const first = (facts.photos[0] as { caption: string | null }).caption
+  if (first) await expect(captions.first()).toHaveValue(first)
+  await page.screenshot({ path: 'scratch/screens/listing-import-editor.png', fullPage: true })
   await context.close()
 })
 

@@ -56,7 +56,7 @@ async function main() {
   console.log(`[e2e] stand-in on ${standIn.url} in ${Date.now() - t0} ms (${samples} voice samples stored)`)
 
   // saved listing pages to import from (issue 29), the one private host the importer may reach here
-  const pages = await startListingPagesServer(E2E_LISTING_PAGES_PORT)
+  const pages = await startListingPagesServer({ port: E2E_LISTING_PAGES_PORT })
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     LISTING_IMPORT_ALLOWED_HOSTS: new URL(pages.origin).host,

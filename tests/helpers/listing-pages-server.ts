@@ -16,13 +16,15 @@ import sharp from 'sharp'
 const DIR = path.resolve(import.meta.dirname, '..', 'fixtures', 'listing-pages')
 const photos = new Map<string, Promise<Buffer>>()
 
-function photo(name: string, format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
-  const key = `${name}.${format}`
+function photo(name: string, format: 'jpeg' | 'png' | 'webp', grain: boolean): Promise<Buffer> {
+  const key = `${name}.${format}.${grain}`
   let made = photos.get(key)
   if (!made) {
     const hash = createHash('sha256').update(name).digest()
     const background = { r: 60 + (hash[0] % 160), g: 60 + (hash[1] % 160), b: 60 + (hash[2] % 160) }
-    made = sharp({ create: { width: 1600, height: 1067, channels: 3, background } })
+    // grain: a photo's detail, so a JPEG weighs what a portal's does (about 1 MB), for the bench
+    const base = grain ? sharp({ create: { width: 1600, height: 1067, channels: 3, background, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }) : sharp({ create: { width: 1600, height: 1067, channels: 3, background } })
+    made = base
       .composite([{ input: { create: { width: 800, height: 530, channels: 3, background: { r: 250 - background.r / 2, g: 240, b: 220 } } }, top: 268, left: 400 }])
       .toFormat(format)
       .toBuffer()
@@ -31,7 +33,17 @@ function photo(name: string, format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
   return made
 }
 
-export async function startListingPagesServer(port = 0, host = '127.0.0.1'): Promise<{ origin: string; close: () => Promise<void> }> {
+export interface PagesServerOptions {
+  port?: number
+  host?: string
+  /** pages served beside the fixtures (name → HTML with {{origin}}) */
+  extraPages?: Record<string, string>
+  /** photos with grain (realistic sizes) instead of flat colour */
+  grain?: boolean
+}
+
+export async function startListingPagesServer(options: PagesServerOptions = {}): Promise<{ origin: string; close: () => Promise<void> }> {
+  const { port = 0, host = '127.0.0.1', extraPages = {}, grain = false } = options
   let origin = ''
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -40,7 +52,7 @@ export async function startListingPagesServer(port = 0, host = '127.0.0.1'): Pro
       if (image) {
         const format = image[2] === 'png' ? 'png' : image[2] === 'webp' ? 'webp' : 'jpeg'
         res.writeHead(200, { 'content-type': `image/${format}`, 'cache-control': 'no-store' })
-        res.end(await photo(image[1], format))
+        res.end(await photo(image[1], format, grain))
         return
       }
       const page = /^\/([\w-]+)\.html$/.exec(url.pathname)
@@ -48,7 +60,7 @@ export async function startListingPagesServer(port = 0, host = '127.0.0.1'): Pro
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
         return
       }
-      const html = await readFile(path.join(DIR, `${page[1]}.html`), 'utf8').catch(() => null)
+      const html = Object.hasOwn(extraPages, page[1]) ? extraPages[page[1]] : await readFile(path.join(DIR, `${page[1]}.html`), 'utf8').catch(() => null)
       if (html === null) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found')
         return
