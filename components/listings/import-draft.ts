@@ -1,6 +1,6 @@
 import type { AgentOption } from '@/components/agents/agent-picker'
 import { importUrlSchema } from '@/lib/listings/import/schema'
-import type { ImportedAgent, ImportedPhoto } from '@/lib/listings/import/types'
+import type { ImportedAgent, PageDraft } from '@/lib/listings/import/types'
 import type { ListingDefaults } from './listing-fields'
 
 /*
@@ -8,16 +8,8 @@ import type { ListingDefaults } from './listing-fields'
  * the page's values over what the person already typed, in each form's own shape.
  */
 
-/** The server's answer (lib/listings/import/page.ts, PageDraft). */
-export interface ImportedDraft {
-  pageUrl: string
-  values: Record<string, string | number | string[] | null>
-  found: string[]
-  missing: string[]
-  message: string | null
-  photos: ImportedPhoto[]
-  agent: ImportedAgent | null
-}
+/** The server's answer (lib/listings/import/page.ts). */
+export type ImportedDraft = PageDraft
 
 /** The browser's check of the address box; null when it may be sent. */
 export function importUrlProblem(url: string): string | null {

@@ -7,7 +7,7 @@ import { extractListing } from './extract'
 import { IMPORT } from './limits'
 import { importUrlSchema } from './schema'
 import { fetchPublic, ImportFetchError } from './safe-fetch'
-import type { ImportedAgent, ImportedPhoto } from './types'
+import type { PageDraft } from './types'
 
 /*
  * Reading a listing page for the register form (issue 29). The server fetches the page (public
@@ -15,19 +15,6 @@ import type { ImportedAgent, ImportedPhoto } from './types'
  * for the form; nothing is saved here. The person reviews every field and the photos before saving.
  */
 
-export interface PageDraft {
-  /** the page's address after redirects */
-  pageUrl: string
-  /** the form's values the page gave (strings and numbers as the form reads them) */
-  values: Record<string, string | number | string[] | null>
-  /** the person's words for the fields found and those the page did not say */
-  found: string[]
-  missing: string[]
-  /** "That page did not say the price — fill it in below.", or null when nothing is missing */
-  message: string | null
-  photos: ImportedPhoto[]
-  agent: ImportedAgent | null
-}
 
 const HTML = /^(text\/html|application\/xhtml\+xml)\b/i
 

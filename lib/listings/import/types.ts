@@ -51,3 +51,18 @@ export interface ExtractedListing {
   /** field name (a key above) → where it was read */
   sources: Partial<Record<keyof Omit<ExtractedListing, 'sources'>, ImportSource>>
 }
+
+/** What reading a page answers the form (lib/listings/import/page.ts); nothing of it is saved yet. */
+export interface PageDraft {
+  /** the page's address after redirects */
+  pageUrl: string
+  /** the form's values the page gave (strings and numbers as the form reads them) */
+  values: Record<string, string | number | string[] | null>
+  /** the person's words for the fields found and those the page did not say */
+  found: string[]
+  missing: string[]
+  /** "That page did not say the price — fill it in below.", or null when nothing is missing */
+  message: string | null
+  photos: ImportedPhoto[]
+  agent: ImportedAgent | null
+}
