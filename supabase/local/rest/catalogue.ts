@@ -1,4 +1,5 @@
 import type { Db } from '../db.ts'
+import { callableFunction } from './rpc-pick.ts'
 import { loadRowFunctions, type RowFunction } from './computed.ts'
 
 /** PostgREST's schema cache: tables, columns, foreign keys and functions of the exposed schemas. */
@@ -158,9 +159,12 @@ export async function loadCatalogue(db: Db, schemas: string[]): Promise<Catalogu
     })
   }
   for (const r of fns.rows) {
+    const fn = toFn(r)
+    // PostgREST leaves out functions it cannot call (unnamed parameters, rpc-pick.ts)
+    if (!callableFunction(fn)) continue
     const k = key(r.schema, r.name)
     const list = cat.functions.get(k) ?? []
-    list.push(toFn(r))
+    list.push(fn)
     cat.functions.set(k, list)
   }
   return cat
