@@ -59,7 +59,7 @@ export function functionNotFound(schema: string, name: string, keys: string[], j
   const detParams = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}` : ' without parameters'
   let hint: string | null = null
   // a function's name needs PostgREST's 0.75 similarity (getFuzzyHint HintProcedure), its parameters 0.33
-  if (overloads.length === 0) hint = fuzzyGet(allNames, name).find(([score]) => score >= 0.75)?.[1] ?? null
+  if (overloads.length === 0) hint = fuzzyGet(allNames, name, 0.75)[0]?.[1] ?? null
   else {
     const best = fuzzyGet(overloads.map((f) => paramList(inputsOf(f).map((a) => a.name))), paramList(sorted))[0]?.[1]
     hint = best === undefined ? null : name + best
