@@ -1,4 +1,6 @@
 import type { Db } from '../db.ts'
+import { callableFunction } from './rpc-pick.ts'
+import { VIEW_COLUMNS_SQL, viewForeignKeys, type ViewColumn } from './view-keys.ts'
 import { loadRowFunctions, type RowFunction } from './computed.ts'
 
 /** PostgREST's schema cache: tables, columns, foreign keys and functions of the exposed schemas. */
@@ -146,7 +148,9 @@ export async function loadCatalogue(db: Db, schemas: string[]): Promise<Catalogu
     await db.query<FnRow>(FNS_SQL, [schemas]),
   ]
   const rowFunctions = await loadRowFunctions(db)
-  const cat: Catalogue = { tables: new Map(), foreignKeys: fks.rows, functions: new Map(), rowFunctions, loadedAt: Date.now() }
+  const viewColumns = await db.query<ViewColumn>(VIEW_COLUMNS_SQL, [schemas])
+  const foreignKeys = [...fks.rows, ...viewForeignKeys(fks.rows, viewColumns.rows)]
+  const cat: Catalogue = { tables: new Map(), foreignKeys, functions: new Map(), rowFunctions, loadedAt: Date.now() }
   for (const t of tables.rows) {
     cat.tables.set(key(t.schema, t.name), {
       schema: t.schema,
@@ -158,9 +162,12 @@ export async function loadCatalogue(db: Db, schemas: string[]): Promise<Catalogu
     })
   }
   for (const r of fns.rows) {
+    const fn = toFn(r)
+    // PostgREST leaves out functions it cannot call (unnamed parameters, rpc-pick.ts)
+    if (!callableFunction(fn)) continue
     const k = key(r.schema, r.name)
     const list = cat.functions.get(k) ?? []
-    list.push(toFn(r))
+    list.push(fn)
     cat.functions.set(k, list)
   }
   return cat

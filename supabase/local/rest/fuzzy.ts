@@ -1,7 +1,8 @@
 /**
  * The fuzzy string set PostgREST uses for "Perhaps you meant …" hints (Haskell `fuzzyset`, a port of
  * fuzzyset.js): n-gram cosine similarity for gram sizes 3 then 2, re-scored by Levenshtein distance,
- * keeping scores ≥ 0.33.
+ * keeping scores ≥ 0.33 (0.75 for a function's name). Distances are taken on the lower-cased strings,
+ * underscores and all, as fuzzyset does: only the n-grams are normalized.
  */
 
 const MIN_SCORE = 0.33
@@ -41,9 +42,10 @@ export function levenshtein(a: string, b: string): number {
 }
 
 /** Matches of `query` among `items`, best first, as `[score, item]` (an exact match scores 1). */
-export function fuzzyGet(items: string[], query: string): [number, string][] {
+export function fuzzyGet(items: string[], query: string, minScore = MIN_SCORE): [number, string][] {
   const unique = [...new Set(items)]
-  const exact = unique.find((i) => normalize(i) === normalize(query))
+  // fuzzyset looks up and measures distances on the lower-cased strings; only n-grams are normalized
+  const exact = unique.find((i) => i.toLowerCase() === query.toLowerCase())
   if (exact !== undefined) return [[1, exact]]
   for (const n of [3, 2]) {
     const q = counts(query, n)
@@ -57,13 +59,13 @@ export function fuzzyGet(items: string[], query: string): [number, string][] {
     }
     if (scored.length === 0) continue
     scored.sort((a, b) => b[0] - a[0])
-    const nq = normalize(query)
+    const nq = query.toLowerCase()
     const rescored = scored.slice(0, 50).map(([, item]): [number, string] => {
-      const ni = normalize(item)
+      const ni = item.toLowerCase()
       return [1 - levenshtein(ni, nq) / Math.max(ni.length, nq.length), item]
     })
     rescored.sort((a, b) => b[0] - a[0])
-    const kept = rescored.filter(([s]) => s >= MIN_SCORE)
+    const kept = rescored.filter(([s]) => s >= minScore)
     if (kept.length) return kept
   }
   return []

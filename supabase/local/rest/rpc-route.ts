@@ -6,7 +6,8 @@ import { parseQuery } from './parser.ts'
 import { ReloadCatalogue } from './read.ts'
 import { countsInSql, preferenceApplied, readPrefs } from './prefs.ts'
 import { readRange, readStatus, withGucs } from './respond.ts'
-import { ambiguousFunction, buildRpc, callSql, functionNotFound, pickFunction } from './rpc.ts'
+import { ambiguousFunction, functionNotFound, pickFunction } from './rpc-pick.ts'
+import { buildRpc, callSql } from './rpc.ts'
 import { parseBody } from './table-route.ts'
 
 /** POST/GET/HEAD `/rest/v1/rpc/<fn>`. */
@@ -16,22 +17,28 @@ export async function handleRpc(r: RestRequest, name: string): Promise<LocalResp
     throw new RestError(405, 'PGRST101', 'Only GET, HEAD and POST are allowed for calling functions')
   }
   const k = key(r.schema, name)
-  const { found: overloads } = await r.cache.find((c) => c.functions.get(k))
+  const { found: overloads, catalogue: cat } = await r.cache.find((c) => c.functions.get(k))
   const readMethod = method !== 'POST'
   let args: Record<string, unknown> = {}
   let wholeBody: unknown = {}
   const argNames = new Set((overloads ?? []).flatMap((f) => f.args.map((a) => a.name)).filter(Boolean))
   const query = parseQuery(r.req.rawQuery, readMethod ? { argNames } : {})
-  if (readMethod) args = Object.fromEntries(query.args)
+  if (readMethod) wholeBody = args = Object.fromEntries(query.args)
   else {
-    wholeBody = r.req.body.length === 0 ? {} : parseBody(r.req.body)
-    if (typeof wholeBody === 'object' && wholeBody !== null && !Array.isArray(wholeBody)) args = wholeBody as Record<string, unknown>
+    const parsed = r.req.body.length === 0 ? {} : parseBody(r.req.body)
+    // a single unnamed parameter gets the body as sent
+    wholeBody = r.req.body.length === 0 ? '{}' : r.req.body.toString('utf8')
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) args = parsed as Record<string, unknown>
   }
   const keys = Object.keys(args)
-  const pick = overloads ? pickFunction(overloads, keys) : undefined
-  if (pick === 'ambiguous') throw ambiguousFunction(overloads!)
-  if (!pick) throw functionNotFound(r.schema, name, keys)
-  const fn: Fn = pick
+  const jsonPost = !readMethod
+  const pick = pickFunction(overloads ?? [], keys, jsonPost)
+  if (pick && 'ambiguous' in pick) throw ambiguousFunction(pick.ambiguous)
+  if (!pick) {
+    const names = [...cat.functions.values()].flat().filter((f) => f.schema === r.schema).map((f) => f.name)
+    throw functionNotFound(r.schema, name, keys, jsonPost, names, overloads ?? [])
+  }
+  const fn: Fn = pick.fn
 
   const prefs = readPrefs(r.prefer)
   // PostgREST counts a function's rows for exact and estimated alike; planned gives no total (`*`)

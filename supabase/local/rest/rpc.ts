@@ -1,42 +1,11 @@
 import type { ParsedQuery } from './ast.ts'
 import { key, type Catalogue, type Fn, type Table } from './catalogue.ts'
-import { RestError } from './errors.ts'
 import type { Format } from './media.ts'
+import { singleUnnamed } from './rpc-pick.ts'
 import { buildRead, RESPONSE_GUCS, type BuildContext, type Source } from './read.ts'
 import { arrayLiteral, ident } from './sql.ts'
 
 const isInput = (mode: string) => mode === 'i' || mode === 'b' || mode === 'v'
-
-/** PostgREST's overload choice: every given key is a parameter and every parameter without a default is given. */
-export function pickFunction(fns: Fn[], keys: string[]): Fn | 'ambiguous' | undefined {
-  const fits = fns.filter((f) => {
-    const inputs = f.args.filter((a) => isInput(a.mode))
-    const names = new Set(inputs.map((a) => a.name))
-    return keys.every((k) => names.has(k)) && inputs.every((a) => a.hasDefault || keys.includes(a.name))
-  })
-  if (fits.length > 1) return 'ambiguous'
-  if (fits.length === 1) return fits[0]
-  // a single unnamed json/jsonb parameter takes the whole body
-  return fns.find((f) => {
-    const inputs = f.args.filter((a) => isInput(a.mode))
-    return inputs.length === 1 && inputs[0].name === '' && (inputs[0].type === 'json' || inputs[0].type === 'jsonb')
-  })
-}
-
-export function functionNotFound(schema: string, name: string, keys: string[]): RestError {
-  return new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function ${schema}.${name}(${[...keys].sort().join(', ')}) in the schema cache`,
-    `Searched for the function ${schema}.${name}${keys.length ? ` with parameters ${[...keys].sort().join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    null,
-  )
-}
-
-export function ambiguousFunction(fns: Fn[]): RestError {
-  const sig = (f: Fn) => `${f.schema}.${f.name}(${f.args.filter((a) => isInput(a.mode)).map((a) => `${a.name} => ${a.type}`).join(', ')})`
-  return new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${fns.map(sig).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved')
-}
 
 /** A JSON value as the text Postgres' input function for `type` reads. */
 function argText(value: unknown, type: string): string | null {
@@ -47,15 +16,28 @@ function argText(value: unknown, type: string): string | null {
   return String(value)
 }
 
-/** `"schema"."fn"("a" := $1::int4, ...)`: every argument a bound, typed parameter. */
+/** Postgres' reading of a JSON object for a composite (row) type, as PostgREST's `json_to_record` does. */
+const isRowValue = (value: unknown, type: string) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && type !== 'json' && type !== 'jsonb'
+
+/**
+ * `"schema"."fn"("a" := $1::int4, ...)`: every argument a bound, typed parameter; a JSON object for a
+ * row type goes through `json_populate_record`; a single unnamed parameter gets the whole body.
+ */
 export function callSql(ctx: BuildContext, fn: Fn, args: Record<string, unknown>, wholeBody: unknown): string {
   const inputs = fn.args.filter((a) => isInput(a.mode))
   const fname = `${ident(fn.schema)}.${ident(fn.name)}`
-  if (inputs.length === 1 && inputs[0].name === '' && !(inputs[0].name in args)) {
-    return `${fname}(${ctx.params.add(JSON.stringify(wholeBody ?? {}))}::${inputs[0].type})`
+  const single = singleUnnamed(fn)
+  if (single) {
+    const text = typeof wholeBody === 'string' ? wholeBody : JSON.stringify(wholeBody ?? {})
+    return `${fname}(${ctx.params.add(text)}::${single.type})`
   }
   const given = inputs.filter((a) => a.name in args)
-  const list = given.map((a) => `${ident(a.name)} := ${ctx.params.add(argText(args[a.name], a.type))}::${a.type}`)
+  const list = given.map((a) => {
+    const value = args[a.name]
+    if (isRowValue(value, a.type)) return `${ident(a.name)} := json_populate_record(null::${a.type}, ${ctx.params.add(JSON.stringify(value))}::json)`
+    return `${ident(a.name)} := ${ctx.params.add(argText(value, a.type))}::${a.type}`
+  })
   return `${fname}(${list.join(', ')})`
 }
 

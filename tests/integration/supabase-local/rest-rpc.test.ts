@@ -83,7 +83,7 @@ describe('rest/v1 rpc', () => {
   it('answers 404 PGRST202 for an unknown function or unknown arguments', async () => {
     const unknown = await db.rpc('no_such_fn')
     expect(unknown.status).toBe(404)
-    expect(unknown.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.no_such_fn() in the schema cache' })
+    expect(unknown.error).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.no_such_fn without parameters in the schema cache' })
     const wrongArgs = await db.rpc('add_them', { x: 1 })
     expect(wrongArgs.error!.code).toBe('PGRST202')
   })
