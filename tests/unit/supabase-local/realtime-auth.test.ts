@@ -1,9 +1,15 @@
+import { exportJWK, generateKeyPair } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { resolveConfig, type StandInConfig } from '../../../supabase/local/config.ts'
 import { signJwt } from '../../../supabase/local/jwt.ts'
 import { checkRealtimeToken } from '../../../supabase/local/realtime/auth.ts'
 
 let config: StandInConfig
+
+async function otherKey() {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true })
+  return { ...(await exportJWK(privateKey)), kid: 'someone-else', alg: 'ES256' }
+}
 const now = () => Math.floor(Date.now() / 1000)
 
 beforeAll(async () => {
@@ -37,7 +43,10 @@ describe('checkRealtimeToken', () => {
   })
 
   it('refuses tokens signed with another secret and garbage', async () => {
-    const forged = await signJwt({ ...config, jwtSecret: 'another-secret-that-is-at-least-32-chars!' }, { role: 'service_role', exp: now() + 60 })
+    // another project's HS256 secret, and (the project signs sessions with its ES256 key) another key pair
+    const forged = await signJwt({ ...config, jwtSecret: 'another-secret-that-is-at-least-32-chars!', signingKeys: [] }, { role: 'service_role', exp: now() + 60 })
+    const other = await resolveConfig({ dataDir: null, env: {}, quiet: true, configFile: null, signingKeys: [await otherKey()] })
+    expect((await checkRealtimeToken(config, await signJwt(other, { role: 'service_role', exp: now() + 60 }))).ok).toBe(false)
     expect((await checkRealtimeToken(config, forged)).ok).toBe(false)
     expect((await checkRealtimeToken(config, 'not-a-jwt')).ok).toBe(false)
   })
