@@ -11,6 +11,8 @@ export interface Column {
   type: string
   notNull: boolean
   hasDefault: boolean
+  /** the default as SQL (PostgREST's column_default: identity by default is its nextval; a domain's own) */
+  default?: string | null
 }
 
 export interface Table {
@@ -68,7 +70,14 @@ export const key = (schema: string, name: string) => `${schema}.${name}`
 const TABLES_SQL = `
 select n.nspname as schema, c.relname as name, c.relkind as kind,
   coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'notNull', a.attnotnull, 'hasDefault', a.atthasdef or a.attidentity <> '') order by a.attnum)
+      'notNull', a.attnotnull, 'hasDefault', a.atthasdef or a.attidentity <> '',
+      'default', case
+        when a.attidentity = 'd' then (select format('nextval(%L)', s.objid::regclass) from pg_depend s
+          where s.refobjid = a.attrelid and s.refobjsubid = a.attnum and s.deptype = 'i' and s.classid = 'pg_class'::regclass limit 1)
+        when a.attgenerated = 's' then null
+        else coalesce((select pg_get_expr(ad.adbin, ad.adrelid) from pg_attrdef ad where ad.adrelid = a.attrelid and ad.adnum = a.attnum),
+          (select pg_get_expr(ty.typdefaultbin, 0) from pg_type ty where ty.oid = a.atttypid and ty.typbasetype <> 0))
+      end) order by a.attnum)
     from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
   coalesce((select json_agg(a.attname order by k.i) from pg_constraint p
       cross join lateral unnest(p.conkey) with ordinality as k(attnum, i)

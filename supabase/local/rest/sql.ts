@@ -16,6 +16,11 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`
 }
 
+/** A string literal; callers pass only names already found in the catalogue. */
+export function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`
+}
+
 /** A Postgres array literal from strings (each element quoted, so commas and braces stay data). */
 export function arrayLiteral(items: unknown[]): string {
   const parts = items.map((v) => {

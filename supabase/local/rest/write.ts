@@ -4,7 +4,7 @@ import { RestError } from './errors.ts'
 import type { Format } from './media.ts'
 import { buildLevel, buildRead, qualified, RESPONSE_GUCS, ReloadCatalogue, scopeFor, type BuildContext, type Source } from './read.ts'
 import { returningColumns, returningSql } from './returning.ts'
-import { ident } from './sql.ts'
+import { ident, literal } from './sql.ts'
 
 export interface WriteOptions {
   table: Table
@@ -43,15 +43,14 @@ export function buildInsert(
   const target = `${qualified(t)} as "_t"`
   const list = cols.map(ident).join(', ')
   let insert: string
-  const someMissing = o.missingDefault && o.rows.some((r) => cols.some((c) => !(c in r)))
+  // Prefer: missing=default, as PostgREST builds it: each row is the payload columns' defaults
+  // overlaid by the row's own keys, every default evaluated for every row (a serial's nextval too)
+  const defaults = o.missingDefault ? cols.flatMap((c) => (t.columns.get(c)?.default ? [`${literal(c)}, ${t.columns.get(c)!.default}`] : [])) : []
   if (cols.length === 0) {
     insert = `insert into ${target} select from json_populate_recordset(null::${qualified(t)}, ${ctx.params.add(JSON.stringify(o.rows))}::json) _b`
-  } else if (someMissing) {
-    const values = o.rows.map((r) => {
-      const p = ctx.params.add(JSON.stringify(r))
-      return `(${cols.map((c) => (c in r ? `(json_populate_record(null::${qualified(t)}, ${p}::json)).${ident(c)}` : 'default')).join(', ')})`
-    })
-    insert = `insert into ${target} (${list}) values ${values.join(', ')}`
+  } else if (defaults.length) {
+    const rows = `(select jsonb_agg(jsonb_build_object(${defaults.join(', ')}) || elem) from jsonb_array_elements(${ctx.params.add(JSON.stringify(o.rows))}::jsonb) elem)`
+    insert = `insert into ${target} (${list}) select ${list} from jsonb_populate_recordset(null::${qualified(t)}, ${rows}) _b`
   } else {
     insert = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${qualified(t)}, ${ctx.params.add(JSON.stringify(o.rows))}::json) _b`
   }

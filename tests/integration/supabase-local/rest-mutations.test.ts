@@ -51,6 +51,19 @@ describe('rest/v1 writes', () => {
     expect(res.headers.get('preference-applied')).toContain('missing=default')
   })
 
+  // PostgREST overlays each row on the payload columns' defaults, so a serial's nextval runs for
+  // every row, even one that gives its own id (the official suite's "bulk insert with column defaults")
+  it('evaluates every payload column default for every row with missing=default', async () => {
+    const first = await db.from('channels').insert({ slug: 'seq-probe' }).select('id').single()
+    const base = (first.data as { id: number }).id
+    const { data, error } = await db.from('channels').insert([{ id: 90_001, slug: 'seq-own' }, { slug: 'seq-after' }], { defaultToNull: false }).select('id, slug')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { id: 90_001, slug: 'seq-own' },
+      { id: base + 2, slug: 'seq-after' },
+    ])
+  })
+
   it('returns embedded resources from an insert', async () => {
     const { data } = await db.from('messages').insert({ message: 'embedded', channel_id: 1, username: 'supabot' }).select('message, channels(slug)').single()
     expect(data).toEqual({ message: 'embedded', channels: { slug: 'public' } })
