@@ -2,7 +2,7 @@
 export const E2E_APP_PORT = Number(process.env.E2E_APP_PORT ?? 3111)
 export const E2E_SUPABASE_PORT = Number(process.env.E2E_SUPABASE_PORT ?? 54329)
 /** saved listing pages the import tests read (tests/helpers/listing-pages-server.ts) */
-export const E2E_LISTING_PAGES_PORT = Number(process.env.E2E_LISTING_PAGES_PORT ?? 3113)
+export const E2E_LISTING_PAGES_PORT = Number(process.env.E2E_LISTING_PAGES_PORT ?? 3114)
 export const listingPagesUrl = `http://127.0.0.1:${E2E_LISTING_PAGES_PORT}`
 export const appUrl = `http://127.0.0.1:${E2E_APP_PORT}`
 export const standInUrl = `http://127.0.0.1:${E2E_SUPABASE_PORT}`
