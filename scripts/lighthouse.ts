@@ -54,7 +54,7 @@ async function sharedVideo(): Promise<string> {
 
 /** Lighthouse on one page (the median of `runs`), printed as one line. */
 async function measure(port: number, base: string, page: string, shown: string) {
-  const scores: { performance: number[]; accessibility: number[]; lcp: number[]; tbt: number[] } = { performance: [], accessibility: [], lcp: [], tbt: [] }
+  const scores: { performance: number[]; accessibility: number[]; lcp: number[]; tbt: number[]; benchmark: number[] } = { performance: [], accessibility: [], lcp: [], tbt: [], benchmark: [] }
   for (let i = 0; i < runs; i++) {
     const result = await lighthouse(`${base}${page}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
     const lhr = result?.lhr
@@ -63,6 +63,7 @@ async function measure(port: number, base: string, page: string, shown: string) 
     scores.accessibility.push(Math.round((lhr.categories.accessibility.score ?? 0) * 100))
     scores.lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? 0)
     scores.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? 0)
+    scores.benchmark.push(lhr.environment.benchmarkIndex)
     if (i === runs - 1) {
       const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       for (const audit of failing) console.log(`    accessibility: ${audit.id} — ${audit.title}`)
@@ -70,7 +71,8 @@ async function measure(port: number, base: string, page: string, shown: string) 
   }
   console.log(
     `${shown.padEnd(12)} performance ${median(scores.performance)}  accessibility ${median(scores.accessibility)}  ` +
-      `LCP ${(median(scores.lcp) / 1000).toFixed(2)} s  TBT ${Math.round(median(scores.tbt))} ms`,
+      `LCP ${(median(scores.lcp) / 1000).toFixed(2)} s  TBT ${Math.round(median(scores.tbt))} ms  ` +
+      `(each run: ${scores.performance.join(', ')}; benchmark index ${scores.benchmark.map(Math.round).join(', ')})`,
   )
 }
 

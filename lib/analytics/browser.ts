@@ -34,6 +34,8 @@ let bootstrap: FlagBootstrap | null = null
 /** the path a `$pageleave` was sent for, until the next page's view */
 let leftPath: string | null = null
 const tasks: Task[] = []
+/** the catalogue's check, loaded with PostHog (./events holds zod) */
+let parseEvent: typeof import('./events').parseEvent | null = null
 const flagListeners = new Set<() => void>()
 
 function whenReady(task: Task): void {
@@ -43,12 +45,12 @@ function whenReady(task: Task): void {
 
 /** Sends a catalogue event (lib/analytics/events.ts); a no-op when analytics is off. */
 export function capture<E extends AnalyticsEvent>(event: E, properties: EventProperties<E>): void {
-  if (state === 'off') return
-  // the catalogue's schemas (zod) load with the first event, not with every page: this module is in
-  // the root layout, and a static import put zod's 390 KB into every page (npm run lighthouse)
-  void import('./events').then(({ parseEvent }) => {
-    const checked = parseEvent(event, properties)
-    if (checked) whenReady((posthog) => posthog.capture(event, checked))
+  // checked against the catalogue (zod) when PostHog is ready: the schemas load with PostHog, after
+  // the page is interactive and only where it is configured. A page that captured on view used to
+  // load zod's 390 KB at once and run it inside Lighthouse's window (npm run lighthouse).
+  whenReady((posthog) => {
+    const checked = parseEvent?.(event, properties)
+    if (checked) posthog.capture(event, checked)
   })
 }
 
@@ -123,7 +125,8 @@ export async function startAnalytics(config: BrowserAnalyticsConfig): Promise<vo
   state = 'loading'
   const mine = ++generation
   try {
-    const [{ default: posthog }] = await Promise.all([import('posthog-js'), import('posthog-js/dist/posthog-recorder')])
+    const [{ default: posthog }, , events] = await Promise.all([import('posthog-js'), import('posthog-js/dist/posthog-recorder'), import('./events')])
+    parseEvent = events.parseEvent
     // switched off (the person opted out) while the code was loading: nothing starts
     if (mine !== generation || state !== 'loading') return
     posthog.init(config.key, {
