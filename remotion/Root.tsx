@@ -1,3 +1,4 @@
+import './scenes/media-audio-static';
 import { Composition, Folder } from 'remotion';
 import { compositionId, outNameFor, TEMPLATES, timelineFor, type TemplateId } from './catalog';
 import { TEMPLATE_COMPONENTS } from './components';

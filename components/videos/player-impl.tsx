@@ -9,6 +9,7 @@ import { mediaUrlSwapper } from '@/lib/videos/media-refs'
 import { timelineFor, type TemplateId } from '@/remotion/catalog'
 import { TEMPLATE_COMPONENTS } from '@/remotion/components'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
+import { loadMediaAudio } from '@/remotion/scenes/media-audio'
 import type { VideoProps } from '@/remotion/schema'
 import type { PlayerStatus } from './player-state'
 import { PlayerControls } from './player-controls'
@@ -60,6 +61,20 @@ function liveTemplate(template: TemplateId): ComponentType<Record<string, unknow
   return component
 }
 
+/**
+ * The audio layers' code (remotion/scenes/media-audio.tsx) after the Player's first picture: at once
+ * when it plays by itself, else when the page is idle (within a second), so it never competes with
+ * the page's first load; the layers mount at the current frame when it arrives.
+ */
+function useMediaAudio(autoPlay: boolean) {
+  useEffect(() => {
+    const load = () => void loadMediaAudio().catch((error: unknown) => console.warn('[player] the audio code could not be loaded', error))
+    if (autoPlay || typeof window.requestIdleCallback !== 'function') return load()
+    const id = window.requestIdleCallback(load, { timeout: 1000 })
+    return () => window.cancelIdleCallback(id)
+  }, [autoPlay])
+}
+
 const PLAYER_STYLE: CSSProperties = { width: '100%', height: '100%' }
 const renderLoading = () => <div className="size-full animate-pulse bg-white/5" />
 
@@ -78,6 +93,7 @@ export function PlayerImpl({
   const playerRef = useRef<PlayerRef>(null)
   const frameRef = useRef<HTMLDivElement>(null)
   const [attempt, setAttempt] = useState(0)
+  useMediaAudio(autoPlay)
   // while the composition shows its error (with a button), the picture is not hidden from assistive tech
   const [crashedAt, setCrashedAt] = useState<number | null>(null)
   const crashed = crashedAt === attempt

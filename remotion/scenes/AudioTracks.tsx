@@ -1,9 +1,9 @@
-import { Audio } from '@remotion/media';
 import { memo, useMemo } from 'react';
 import { interpolate, Sequence, useVideoConfig } from 'remotion';
 import { narrationOffsetFrames, segmentStarts, type Timeline } from '../duration';
 import { musicUrl } from '../music';
 import type { AudioTrack, PhotoScene } from '../schema';
+import { MediaAudio } from './media-audio';
 import { sameNarrations, sameTimeline } from './same';
 
 /** How long the music takes to go down before a narration starts (seconds): the first word is clear. */
@@ -144,7 +144,7 @@ export const AudioTracks = memo(function AudioTracks({
     <>
       {music ? (
         <Sequence from={musicStart} name="Music" layout="none">
-          <Audio
+          <MediaAudio
             src={musicUrl(music.src)}
             loop
             loopVolumeCurveBehavior="extend"
@@ -154,7 +154,7 @@ export const AudioTracks = memo(function AudioTracks({
       ) : null}
       {narration ? (
         <Sequence from={narrationStart} name="Narration" layout="none">
-          <Audio
+          <MediaAudio
             src={narration.src}
             volume={narrationVolume ?? undefined}
           />

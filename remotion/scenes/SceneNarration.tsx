@@ -1,8 +1,8 @@
-import { Audio } from '@remotion/media';
 import { memo } from 'react';
 import { Sequence } from 'remotion';
 import { narrationOffsetFrames, segmentStarts, type Timeline } from '../duration';
 import type { PhotoScene } from '../schema';
+import { MediaAudio } from './media-audio';
 import { sameNarrations, sameTimeline } from './same';
 
 /**
@@ -31,7 +31,7 @@ export const SceneNarration = memo(function SceneNarration({ scenes, timeline }:
             // mounted a second early in the Player so the clip has loaded when its scene speaks
             premountFor={timeline.fps}
           >
-            <Audio src={narration.src} />
+            <MediaAudio src={narration.src} />
           </Sequence>
         );
       })}

@@ -1,3 +1,4 @@
+import '../scenes/media-audio-static';
 import { renderMediaOnWeb } from '@remotion/web-renderer';
 import type { ComponentType } from 'react';
 import { AbsoluteFill } from 'remotion';
