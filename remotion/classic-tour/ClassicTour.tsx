@@ -1,7 +1,7 @@
 import { fade } from '@remotion/transitions/fade';
 import { slide } from '@remotion/transitions/slide';
 import { buildTimeline } from '../duration';
-import { loadTemplateFonts } from '../scenes/fonts';
+import { FONTS, loadTemplateFonts } from '../scenes/fonts';
 import { TemplateVideo } from '../scenes/TemplateVideo';
 import type { ClassicTourProps } from '../schema';
 import { ClassicFactsCard, ClassicFeaturesCard } from './DetailCards';
@@ -10,10 +10,12 @@ import { ClassicPhotoScene } from './PhotoScene';
 import { ClassicTitleCard } from './TitleCard';
 import { classicTheme, classicTourPacing } from './theme';
 
-loadTemplateFonts();
+// this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
+const FAMILIES = [FONTS.dmSerif];
 
 /** Classic Tour: calm cross-fades, a white title panel, numbered photos and a brand-colour end card. */
 export function ClassicTour(props: ClassicTourProps) {
+  void loadTemplateFonts(FAMILIES);
   const theme = classicTheme(props);
   const timeline = buildTimeline(props, classicTourPacing);
   return (

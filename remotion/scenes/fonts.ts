@@ -16,7 +16,8 @@ const LATIN =
 const LATIN_EXT =
   'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
 
-type FontFile = { family: string; file: string; weight: string; style?: 'normal' | 'italic' };
+type Family = (typeof FONTS)[keyof typeof FONTS];
+type FontFile = { family: Family; file: string; weight: string; style?: 'normal' | 'italic' };
 
 const FILES: FontFile[] = [
   { family: FONTS.inter, file: 'inter-{subset}-wght-normal', weight: '100 900' },
@@ -30,23 +31,37 @@ const FILES: FontFile[] = [
   { family: FONTS.cormorant, file: 'cormorant-garamond-{subset}-400-italic', weight: '400', style: 'italic' },
 ];
 
-let started: Promise<unknown> | null = null;
+const started = new Map<string, Promise<unknown>>();
 
-/** Registers every template font once; renders wait for them through loadFont's delayRender. */
-export function loadTemplateFonts(): Promise<unknown> {
+/**
+ * Registers a template's font families once each (Inter always: captions and the watermark use it);
+ * renders wait for them through loadFont's delayRender. Only the template on screen loads its faces:
+ * loading all five families (22 files) on every Player cost the editor's first load a fetch, a
+ * FontFace and a decode for each (npm run bench:editor-profile).
+ */
+export function loadTemplateFonts(families: readonly Family[]): Promise<unknown> {
   if (typeof window === 'undefined' || typeof FontFace === 'undefined') return Promise.resolve();
-  started ??= Promise.all(
-    FILES.flatMap((font) =>
-      (['latin', 'latin-ext'] as const).map((subset) =>
-        loadFont({
-          family: font.family,
-          url: staticFile(`remotion/fonts/${font.file.replace('{subset}', subset)}.woff2`),
-          weight: font.weight,
-          style: font.style ?? 'normal',
-          unicodeRange: subset === 'latin' ? LATIN : LATIN_EXT,
-        }),
-      ),
-    ),
+  const wanted = new Set<Family>([FONTS.inter, ...families]);
+  return Promise.all(
+    [...wanted].map((family) => {
+      let loading = started.get(family);
+      if (!loading) {
+        loading = Promise.all(
+          FILES.filter((font) => font.family === family).flatMap((font) =>
+            (['latin', 'latin-ext'] as const).map((subset) =>
+              loadFont({
+                family: font.family,
+                url: staticFile(`remotion/fonts/${font.file.replace('{subset}', subset)}.woff2`),
+                weight: font.weight,
+                style: font.style ?? 'normal',
+                unicodeRange: subset === 'latin' ? LATIN : LATIN_EXT,
+              }),
+            ),
+          ),
+        );
+        started.set(family, loading);
+      }
+      return loading;
+    }),
   );
-  return started;
 }

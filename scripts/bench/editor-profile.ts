@@ -123,7 +123,7 @@ interface TraceEvent {
 function summariseTrace(title: string, events: TraceEvent[]) {
   const main = events.find((e) => e.name === 'thread_name' && (e.args as { name?: string } | undefined)?.name === 'CrRendererMain')
   const own = events.filter((e) => e.ph === 'X' && e.dur && (!main || (e.pid === main.pid && e.tid === main.tid)))
-  const kinds = ['RunTask', 'FunctionCall', 'EventDispatch', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'ParseHTML', 'TimerFire', 'FireAnimationFrame', 'MajorGC', 'MinorGC']
+  const kinds = ['RunTask', 'FunctionCall', 'EventDispatch', 'EvaluateScript', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'ParseAuthorStyleSheet', 'UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'ParseHTML', 'TimerFire', 'FireAnimationFrame', 'Decode Image', 'MajorGC', 'MinorGC']
   console.log(`\n## ${title}`)
   for (const kind of kinds) {
     const matching = own.filter((e) => e.name === kind)
@@ -169,6 +169,12 @@ async function main() {
       await page.getByTestId('player-state').waitFor({ timeout: 60_000 })
       await page.locator('[data-testid="composition-details"][data-state="success"]').waitFor({ timeout: 60_000 })
     })
+    // the same cold load under a Chromium trace: the native work the profile calls "(program)"
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] })
+    await page.goto(editorUrl)
+    await page.getByTestId('player-state').waitFor({ timeout: 60_000 })
+    await page.locator('[data-testid="composition-details"][data-state="success"]').waitFor({ timeout: 60_000 })
+    const coldTrace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }
     const cdp2 = await page.context().newCDPSession(page)
     const typing = await profiled(cdp2, () => typeIntoCaption(page, keys))
     const trace = await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] }).then(async () => {
@@ -182,6 +188,7 @@ async function main() {
     if (!mapped) console.log('\n(no source maps: the stack was built without NEXT_BROWSER_SOURCEMAPS=1; names are the minified ones)')
     await summarise('editor cold load', cold)
     await summarise(`typing ${keys} characters into a caption`, typing)
+    summariseTrace('editor cold load (Chromium trace, main thread)', coldTrace.traceEvents)
     summariseTrace(`typing ${keys} characters (Chromium trace, main thread)`, trace.traceEvents)
   } finally {
     await browser.close()
