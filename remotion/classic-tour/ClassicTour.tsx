@@ -1,7 +1,7 @@
 import { fade } from '@remotion/transitions/fade';
 import { slide } from '@remotion/transitions/slide';
 import { buildTimeline } from '../duration';
-import { FONTS, loadTemplateFonts } from '../scenes/fonts';
+import { loadTemplateFonts, TEMPLATE_FONT_FAMILIES } from '../scenes/fonts';
 import { TemplateVideo } from '../scenes/TemplateVideo';
 import type { ClassicTourProps } from '../schema';
 import { ClassicFactsCard, ClassicFeaturesCard } from './DetailCards';
@@ -10,12 +10,10 @@ import { ClassicPhotoScene } from './PhotoScene';
 import { ClassicTitleCard } from './TitleCard';
 import { classicTheme, classicTourPacing } from './theme';
 
-// this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
-const FAMILIES = [FONTS.dmSerif];
-
 /** Classic Tour: calm cross-fades, a white title panel, numbered photos and a brand-colour end card. */
 export function ClassicTour(props: ClassicTourProps) {
-  void loadTemplateFonts(FAMILIES);
+  // this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
+  void loadTemplateFonts(TEMPLATE_FONT_FAMILIES['classic-tour']);
   const theme = classicTheme(props);
   const timeline = buildTimeline(props, classicTourPacing);
   return (

@@ -1,18 +1,16 @@
 import { fade } from '@remotion/transitions/fade';
 import { buildTimeline } from '../duration';
-import { FONTS, loadTemplateFonts } from '../scenes/fonts';
+import { loadTemplateFonts, TEMPLATE_FONT_FAMILIES } from '../scenes/fonts';
 import { TemplateVideo } from '../scenes/TemplateVideo';
 import type { LuxuryEstateProps } from '../schema';
 import { LuxuryEnd, LuxuryFacts, LuxuryFeatures } from './Cards';
 import { LuxuryPhoto, LuxuryTitle } from './Scenes';
 import { luxuryEstatePacing, luxuryTheme } from './theme';
 
-// this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
-const FAMILIES = [FONTS.cormorant, FONTS.jost];
-
 /** Luxury Estate: long dissolves, hairline frames, serif type on charcoal; nothing hurries. */
 export function LuxuryEstate(props: LuxuryEstateProps) {
-  void loadTemplateFonts(FAMILIES);
+  // this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
+  void loadTemplateFonts(TEMPLATE_FONT_FAMILIES['luxury-estate']);
   const theme = luxuryTheme(props);
   const timeline = buildTimeline(props, luxuryEstatePacing);
   return (

@@ -1,5 +1,6 @@
 import { loadFont } from '@remotion/fonts';
 import { staticFile } from 'remotion';
+import type { TemplateId } from '../catalog';
 
 // Fonts ship in public/remotion/fonts (OFL, from @fontsource) so renders never reach the network.
 
@@ -16,7 +17,7 @@ const LATIN =
 const LATIN_EXT =
   'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C0,U+2113,U+2C60-2C7F,U+A720-A7FF';
 
-type Family = (typeof FONTS)[keyof typeof FONTS];
+export type Family = (typeof FONTS)[keyof typeof FONTS];
 type FontFile = { family: Family; file: string; weight: string; style?: 'normal' | 'italic' };
 
 const FILES: FontFile[] = [
@@ -30,6 +31,27 @@ const FILES: FontFile[] = [
   ]),
   { family: FONTS.cormorant, file: 'cormorant-garamond-{subset}-400-italic', weight: '400', style: 'italic' },
 ];
+
+/** The files a set of families loads (Inter always: captions and the watermark use it). */
+export function fontFilesFor(families: readonly Family[]): { family: Family; file: string; weight: string; style: 'normal' | 'italic'; unicodeRange: string }[] {
+  const wanted = new Set<Family>([FONTS.inter, ...families]);
+  return FILES.filter((font) => wanted.has(font.family)).flatMap((font) =>
+    (['latin', 'latin-ext'] as const).map((subset) => ({
+      family: font.family,
+      file: `remotion/fonts/${font.file.replace('{subset}', subset)}.woff2`,
+      weight: font.weight,
+      style: font.style ?? 'normal',
+      unicodeRange: subset === 'latin' ? LATIN : LATIN_EXT,
+    })),
+  );
+}
+
+/** Each template's display faces (with Inter, which every template loads). */
+export const TEMPLATE_FONT_FAMILIES: Record<TemplateId, readonly Family[]> = {
+  'classic-tour': [FONTS.dmSerif],
+  'social-reel': [FONTS.anton],
+  'luxury-estate': [FONTS.cormorant, FONTS.jost],
+};
 
 const started = new Map<string, Promise<unknown>>();
 
@@ -47,17 +69,9 @@ export function loadTemplateFonts(families: readonly Family[]): Promise<unknown>
       let loading = started.get(family);
       if (!loading) {
         loading = Promise.all(
-          FILES.filter((font) => font.family === family).flatMap((font) =>
-            (['latin', 'latin-ext'] as const).map((subset) =>
-              loadFont({
-                family: font.family,
-                url: staticFile(`remotion/fonts/${font.file.replace('{subset}', subset)}.woff2`),
-                weight: font.weight,
-                style: font.style ?? 'normal',
-                unicodeRange: subset === 'latin' ? LATIN : LATIN_EXT,
-              }),
-            ),
-          ),
+          fontFilesFor([family])
+            .filter((font) => font.family === family)
+            .map((font) => loadFont({ family: font.family, url: staticFile(font.file), weight: font.weight, style: font.style, unicodeRange: font.unicodeRange })),
         );
         started.set(family, loading);
       }

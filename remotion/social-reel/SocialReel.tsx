@@ -1,21 +1,19 @@
 import { slide } from '@remotion/transitions/slide';
 import { wipe } from '@remotion/transitions/wipe';
 import { buildTimeline } from '../duration';
-import { FONTS, loadTemplateFonts } from '../scenes/fonts';
+import { loadTemplateFonts, TEMPLATE_FONT_FAMILIES } from '../scenes/fonts';
 import { TemplateVideo } from '../scenes/TemplateVideo';
 import type { SocialReelProps } from '../schema';
 import { ReelEnd, ReelFacts, ReelFeatures } from './Cards';
 import { ReelPhoto, ReelTitle } from './Scenes';
 import { reelTheme, socialReelPacing } from './theme';
 
-// this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
-const FAMILIES = [FONTS.anton];
-
 const DIRECTIONS = ['from-right', 'from-bottom', 'from-left', 'from-top'] as const;
 
 /** Social Reel: quick pushes and wipes, poster type and story bars, made for 9:16 first. */
 export function SocialReel(props: SocialReelProps) {
-  void loadTemplateFonts(FAMILIES);
+  // this template's faces only, registered once, when it first renders (remotion/scenes/fonts.ts)
+  void loadTemplateFonts(TEMPLATE_FONT_FAMILIES['social-reel']);
   const theme = reelTheme(props);
   const timeline = buildTimeline(props, socialReelPacing);
   return (
