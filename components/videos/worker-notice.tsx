@@ -3,14 +3,15 @@
 import { useEffect, useState } from 'react'
 import { TriangleAlert } from 'lucide-react'
 import { createClient } from '@/lib/supabase/client'
-import { WORKER_SEEN_POLL_MS, workerNotice, workerSeenSchema } from '@/lib/render/worker-seen'
+import { WORKER_SEEN_POLL_MS, waitsForWorker, workerNotice, workerSeenSchema } from '@/lib/render/worker-seen'
 
 /**
- * While a local run waits in the queue, asks every few seconds when a render worker was last seen and
- * says so when none is taking renders (lib/render/worker-seen.ts). Nothing for Lambda runs or running ones.
+ * While a run waits for a render worker (a local run in the queue, or a Lambda render waiting to be
+ * copied and finished), asks every few seconds when a worker was last seen and says so when none is
+ * taking work (lib/render/worker-seen.ts). Nothing for runs that are moving.
  */
 export function WorkerNotice({ run }: { run: { status: string; renderer: string } }) {
-  const waiting = run.status === 'queued' && run.renderer === 'local'
+  const waiting = waitsForWorker(run)
   // undefined: not asked yet (nothing is said until the database answered)
   const [seconds, setSeconds] = useState<number | null | undefined>(undefined)
 

@@ -14,8 +14,16 @@ describe('the "no render worker" notice', () => {
     expect(workerNotice(queued, 7200)).toMatch(/for 2 hours,/)
     expect(workerNotice(queued, null)).toMatch(/^No render worker is running,/)
   })
-  it('only for a local run that waits', () => {
+  it('only for a run that waits for a worker', () => {
     expect(workerNotice({ status: 'rendering', renderer: 'local' }, 600)).toBeNull()
+    expect(workerNotice({ status: 'uploading', renderer: 'local' }, 600)).toBeNull()
     expect(workerNotice({ status: 'queued', renderer: 'lambda' }, 600)).toBeNull()
+    expect(workerNotice({ status: 'rendering', renderer: 'lambda' }, 600)).toBeNull()
+  })
+  it('a Lambda render that succeeded waits for a worker to copy and finish it, and says so', () => {
+    const copying = { status: 'uploading', renderer: 'lambda' }
+    expect(workerNotice(copying, 5)).toBeNull()
+    expect(workerNotice(copying, null)).toBe('No render worker is running, so your rendered video waits to be copied and finished. It is ready as soon as one is back; you can leave this page.')
+    expect(workerNotice(copying, 90)).toMatch(/^No render worker has been seen for 1 minute, so your rendered video waits/)
   })
 })
