@@ -133,39 +133,3 @@ export async function sharedPosterResponse(
     headers: { 'content-type': 'image/webp', 'content-length': String(body.length), ...caching },
   })
 }
-
-/** Above this a poster is not inlined (the page links it instead): the 720 px WebPs are 5–15 KB. */
-export const INLINE_POSTER_MAX_BYTES = 32 * 1024
-const INLINED_KEPT = 64
-/** poster path and width → data: URL; a render's poster never changes, so entries never go stale */
-const inlined = new Map<string, string>()
-
-/**
- * The share page's poster as a data: URL, in the HTML itself. It is the page's largest paint, and as a
- * separate request it waited for the poster route (sharing checked, the file read from storage) while
- * the page's scripts ran first: on a phone one round trip more, in Lighthouse an LCP that counted every
- * script (npm run lighthouse). The caller has already checked the video is shared. Null when there is
- * no poster, it cannot be read, or it is too big to inline; the page then links the poster route.
- */
-export async function inlinePoster(
-  video: Pick<SharedVideo, 'poster_path' | 'team_id'>,
-  width: PosterWidth,
-  admin?: SupabaseClient<Database>,
-): Promise<string | null> {
-  const poster = signablePath(video.poster_path, video.team_id)
-  if (!poster) return null
-  const key = `${poster}:${width}`
-  const hit = inlined.get(key)
-  if (hit) {
-    // most recently used last: the first key is the one to drop
-    inlined.delete(key)
-    inlined.set(key, hit)
-    return hit
-  }
-  const body = await webPoster((admin ?? createAdminClient()).storage.from(RENDERS_BUCKET), poster, width).catch(() => null)
-  if (!body || body.length > INLINE_POSTER_MAX_BYTES) return null
-  const url = `data:image/webp;base64,${body.toString('base64')}`
-  inlined.set(key, url)
-  if (inlined.size > INLINED_KEPT) inlined.delete(inlined.keys().next().value!)
-  return url
-}

@@ -8,7 +8,7 @@ import { LogoMark } from '@/components/site/logo'
 import { AgentCard } from '@/components/share/agent-card'
 import { siteUrl } from '@/lib/env'
 import { posterUrl } from '@/lib/share/poster'
-import { findSharedVideo, inlinePoster, sharedLocale, sharedTitle, signAgentMedia } from '@/lib/share/shared-video'
+import { findSharedVideo, sharedLocale, sharedTitle, signAgentMedia } from '@/lib/share/shared-video'
 import { VIDEO_FORMATS } from '@/remotion/constants'
 import { formatArea, formatCount, formatLocality, formatPrice, OFFER_LABELS, PROPERTY_TYPE_LABELS } from '@/remotion/format'
 
@@ -54,14 +54,7 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
   const { listing } = video
   const price = formatPrice(listing, sharedLocale(video))
   const title = sharedTitle(video)
-  const isGif = video.output_codec === 'gif'
-  // the poster is the page's largest paint: inlined in the HTML when it is small (it always is for
-  // the stored WebPs), else asked for with the HTML, ahead of scripts (lib/share/shared-video.ts).
-  // 720 px wide covers a phone's screen at its pixel ratio and the page's widest column
-  const [agentMedia, inlined] = await Promise.all([
-    signAgentMedia(video.agent, video.team_id),
-    video.poster_path && !isGif ? inlinePoster(video, 720) : null,
-  ])
+  const agentMedia = await signAgentMedia(video.agent, video.team_id)
   const { width, height } = VIDEO_FORMATS[video.format]
   const facts = [
     listing.bedrooms != null ? `${formatCount(listing.bedrooms)} bed` : null,
@@ -69,8 +62,11 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
     listing.area ? formatArea(listing.area) : null,
     PROPERTY_TYPE_LABELS[listing.propertyType],
   ].filter(Boolean)
-  const poster = inlined ?? posterUrl(video.share_id, 720)
-  if (video.poster_path && !isGif && !inlined) preload(poster, { as: 'image', fetchPriority: 'high' })
+  const isGif = video.output_codec === 'gif'
+  // the poster is the page's largest paint: ask for it with the HTML, ahead of scripts
+  // 720 px wide covers a phone's screen at its pixel ratio and the page's widest column
+  const poster = posterUrl(video.share_id, 720)
+  if (video.poster_path && !isGif) preload(poster, { as: 'image', fetchPriority: 'high' })
   return (
     <main className="min-h-screen bg-canvas">
       <CaptureOnView event="share_viewed" properties={{ share_id: video.share_id }} />
