@@ -4,10 +4,12 @@
 // page they leave gets its $pageleave (PostHog sends one by itself only when the document unloads).
 import { leavingPage } from './lib/analytics/browser'
 import { listenForEarlyErrors, routerTransitionStart } from './lib/monitoring/browser'
+import { noteNavigation } from './lib/navigation/traversal'
 
 listenForEarlyErrors()
 
 export function onRouterTransitionStart(href: string, navigationType: 'push' | 'replace' | 'traverse'): void {
+  noteNavigation(navigationType)
   leavingPage(href)
   routerTransitionStart(href, navigationType)
 }
