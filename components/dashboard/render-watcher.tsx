@@ -2,6 +2,7 @@
 
 import { useEffect } from 'react'
 import { toast } from 'sonner'
+import { whenIdle } from '@/lib/browser/idle'
 
 const ENDED: Record<string, string> = { succeeded: 'Your video is ready', failed: 'A render failed', canceled: 'A render was canceled' }
 
@@ -40,11 +41,10 @@ export function RenderWatcher({ userId, teamId }: { userId: string; teamId: stri
       stop = subscribeAuthorized(supabase, channel)
     }
     const begin = () => void start().catch((error: unknown) => console.warn('[renders] the render watcher could not start', error))
-    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(begin, { timeout: 2000 }) : window.setTimeout(begin, 0)
+    const cancelIdle = whenIdle(begin, 2_000)
     return () => {
       cancelled = true
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle)
-      else window.clearTimeout(idle)
+      cancelIdle()
       stop?.()
     }
   }, [userId, teamId])

@@ -1,3 +1,5 @@
+import { whenIdle as onIdle } from '@/lib/browser/idle'
+
 /** Loading waits at most this long after the page's load event when nobody interacts with it. */
 export const LOAD_FALLBACK_MS = 5_000
 
@@ -14,7 +16,7 @@ const INTERACTIONS = ['pointermove', 'pointerdown', 'keydown', 'touchstart', 'wh
 export function afterInteractive(task: () => void, fallbackMs = LOAD_FALLBACK_MS): () => void {
   let settled = false
   let timer: ReturnType<typeof setTimeout> | undefined
-  let idle: number | undefined
+  let cancelIdle: (() => void) | undefined
   const stopListening = () => {
     for (const type of INTERACTIONS) window.removeEventListener(type, whenIdle, { capture: true })
     window.removeEventListener('load', startFallback)
@@ -24,9 +26,7 @@ export function afterInteractive(task: () => void, fallbackMs = LOAD_FALLBACK_MS
     if (settled) return
     settled = true
     stopListening()
-    const run = () => task()
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 2_000 })
-    else timer = setTimeout(run, 100)
+    cancelIdle = onIdle(task, 2_000, 100)
   }
   function startFallback() {
     timer = setTimeout(whenIdle, fallbackMs)
@@ -37,7 +37,7 @@ export function afterInteractive(task: () => void, fallbackMs = LOAD_FALLBACK_MS
   return () => {
     settled = true
     stopListening()
-    if (idle !== undefined) window.cancelIdleCallback(idle)
+    cancelIdle?.()
     if (timer !== undefined) clearTimeout(timer)
   }
 }

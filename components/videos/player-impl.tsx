@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { Player, type PlayerRef } from '@remotion/player'
 import { AlertTriangle, RotateCcw } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
+import { whenIdle } from '@/lib/browser/idle'
 import { REPLAY_BLOCK } from '@/lib/analytics/constants'
 import { mediaUrlSwapper } from '@/lib/videos/media-refs'
 import { timelineFor, type TemplateId } from '@/remotion/catalog'
@@ -69,9 +70,8 @@ function liveTemplate(template: TemplateId): ComponentType<Record<string, unknow
 function useMediaAudio(autoPlay: boolean) {
   useEffect(() => {
     const load = () => void loadMediaAudio().catch((error: unknown) => console.warn('[player] the audio code could not be loaded', error))
-    if (autoPlay || typeof window.requestIdleCallback !== 'function') return load()
-    const id = window.requestIdleCallback(load, { timeout: 1000 })
-    return () => window.cancelIdleCallback(id)
+    if (autoPlay) return load()
+    return whenIdle(load, 1_000)
   }, [autoPlay])
 }
 

@@ -32,18 +32,22 @@ const FILES: FontFile[] = [
   { family: FONTS.cormorant, file: 'cormorant-garamond-{subset}-400-italic', weight: '400', style: 'italic' },
 ];
 
+type FontSource = { family: Family; file: string; weight: string; style: 'normal' | 'italic'; unicodeRange: string };
+
+/** A face's two files (latin and latin-ext). */
+const faceFiles = (font: FontFile): FontSource[] =>
+  (['latin', 'latin-ext'] as const).map((subset) => ({
+    family: font.family,
+    file: `remotion/fonts/${font.file.replace('{subset}', subset)}.woff2`,
+    weight: font.weight,
+    style: font.style ?? 'normal',
+    unicodeRange: subset === 'latin' ? LATIN : LATIN_EXT,
+  }));
+
 /** The files a set of families loads (Inter always: captions and the watermark use it). */
-export function fontFilesFor(families: readonly Family[]): { family: Family; file: string; weight: string; style: 'normal' | 'italic'; unicodeRange: string }[] {
+export function fontFilesFor(families: readonly Family[]): FontSource[] {
   const wanted = new Set<Family>([FONTS.inter, ...families]);
-  return FILES.filter((font) => wanted.has(font.family)).flatMap((font) =>
-    (['latin', 'latin-ext'] as const).map((subset) => ({
-      family: font.family,
-      file: `remotion/fonts/${font.file.replace('{subset}', subset)}.woff2`,
-      weight: font.weight,
-      style: font.style ?? 'normal',
-      unicodeRange: subset === 'latin' ? LATIN : LATIN_EXT,
-    })),
-  );
+  return FILES.filter((font) => wanted.has(font.family)).flatMap(faceFiles);
 }
 
 /** Each template's display faces (with Inter, which every template loads). */
@@ -69,8 +73,8 @@ export function loadTemplateFonts(families: readonly Family[]): Promise<unknown>
       let loading = started.get(family);
       if (!loading) {
         loading = Promise.all(
-          fontFilesFor([family])
-            .filter((font) => font.family === family)
+          FILES.filter((font) => font.family === family)
+            .flatMap(faceFiles)
             .map((font) => loadFont({ family: font.family, url: staticFile(font.file), weight: font.weight, style: font.style, unicodeRange: font.unicodeRange })),
         );
         started.set(family, loading);
