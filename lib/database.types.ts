@@ -697,6 +697,7 @@ export type Database = {
           rendered_frames: number
           renderer: string
           requested_by: string | null
+          reused_frames: number
           stage: string | null
           started_at: string | null
           status: string
@@ -741,6 +742,7 @@ export type Database = {
           rendered_frames?: number
           renderer?: string
           requested_by?: string | null
+          reused_frames?: number
           stage?: string | null
           started_at?: string | null
           status?: string
@@ -785,6 +787,7 @@ export type Database = {
           rendered_frames?: number
           renderer?: string
           requested_by?: string | null
+          reused_frames?: number
           stage?: string | null
           started_at?: string | null
           status?: string
@@ -823,6 +826,60 @@ export type Database = {
           },
           {
             foreignKeyName: "render_runs_video_id_fkey"
+            columns: ["video_id"]
+            isOneToOne: false
+            referencedRelation: "videos"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      render_segments: {
+        Row: {
+          bytes: number
+          created_at: string
+          frames: number
+          key: string
+          kind: string
+          last_used_at: string
+          path: string
+          speculative: boolean
+          team_id: string
+          video_id: string
+        }
+        Insert: {
+          bytes: number
+          created_at?: string
+          frames: number
+          key: string
+          kind: string
+          last_used_at?: string
+          path: string
+          speculative?: boolean
+          team_id: string
+          video_id: string
+        }
+        Update: {
+          bytes?: number
+          created_at?: string
+          frames?: number
+          key?: string
+          kind?: string
+          last_used_at?: string
+          path?: string
+          speculative?: boolean
+          team_id?: string
+          video_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "render_segments_team_id_fkey"
+            columns: ["team_id"]
+            isOneToOne: false
+            referencedRelation: "teams"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "render_segments_video_id_fkey"
             columns: ["video_id"]
             isOneToOne: false
             referencedRelation: "videos"
@@ -1441,6 +1498,7 @@ export type Database = {
           rendered_frames: number
           renderer: string
           requested_by: string | null
+          reused_frames: number
           stage: string | null
           started_at: string | null
           status: string
@@ -1510,10 +1568,28 @@ export type Database = {
         }
         Returns: undefined
       }
+      media_versions: {
+        Args: {
+          p_paths: string[]
+        }
+        Returns: ({
+          path: string
+          version: string
+        })[]
+      }
       purge_expired_trials: {
         Args: never
         Returns: ({
           bucket: string
+          path: string
+        })[]
+      }
+      purge_render_segments: {
+        Args: {
+          p_max_age: string
+          p_team_bytes: number
+        }
+        Returns: ({
           path: string
         })[]
       }
@@ -1595,6 +1671,22 @@ export type Database = {
           p_project_id: string
         }
         Returns: string[]
+      }
+      render_ahead_candidates: {
+        Args: {
+          p_limit: number
+          p_settle_seconds: number
+          p_team_frames: number
+        }
+        Returns: ({
+          id: string
+          team_id: string
+          template: string
+          format: string
+          props: Json
+          version: number
+          voice_id: string
+        })[]
       }
       render_worker_seconds_since_seen: {
         Args: never
@@ -1728,6 +1820,7 @@ export type Database = {
           rendered_frames: number
           renderer: string
           requested_by: string | null
+          reused_frames: number
           stage: string | null
           started_at: string | null
           status: string

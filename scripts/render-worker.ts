@@ -19,14 +19,18 @@ import { purgeStaleImports } from '../lib/listings/import/purge'
 import { purgeExpiredTrials } from '../lib/trials/purge'
 import { remotionLambda } from '../lib/render/lambda-client'
 import { finishLambdaRuns } from '../worker/lambda-finish'
+import { renderAheadOnce } from '../worker/segments/ahead'
+import { SegmentStore } from '../worker/segments/store'
 
 const IDLE_MS = 1_000
 // test rigs render smaller and shorter (RENDER_SCALE=0.25, RENDER_MAX_FRAMES=330 in the e2e stack): a
 // factor on each run's own size (worker/config.ts); production renders every run at its size
-const { scale, maxFrames, renderPath } = workerSettings(process.env)
+const { scale, maxFrames, renderPath, cache, ahead } = workerSettings(process.env)
 const RECOVER_EVERY_MS = 30_000
 // expired trials (7 days) and their files, and orphaned trial files (a deleted project's), go once an hour
 const PURGE_EVERY_MS = 3_600_000
+// an idle worker looks for a video to render ahead this often (worker/segments/ahead.ts)
+const AHEAD_EVERY_MS = 5_000
 
 // Sentry when SENTRY_DSN is set (failed runs with their id, and the worker's own failures)
 let monitoring: WorkerMonitoring | null = null
@@ -44,6 +48,7 @@ async function main() {
     realtime: { transport: WebSocket as never },
   })
   const renderer = new FallbackRenderer({ web: renderPath === 'web', log: console.log })
+  const segments = cache ? new SegmentStore(db) : null
   const onOutcome = renderOutcomeReporter({ db, monitoring, analytics })
   const reporting = [monitoring ? 'failures to Sentry' : null, analytics ? 'render events to PostHog' : null].filter(Boolean)
   if (reporting.length) console.log(`[worker] reporting ${reporting.join(' and ')}`)
@@ -71,6 +76,7 @@ async function main() {
   )
   let lastRecover = 0
   let lastPurge = 0
+  let lastAhead = 0
   while (!stopping) {
     try {
       if (Date.now() - lastRecover > RECOVER_EVERY_MS) {
@@ -84,9 +90,17 @@ async function main() {
         if (purged.files) console.log(`[worker] purged expired and orphaned trial files: ${purged.files}`)
         const imports = await purgeStaleImports(db)
         if (imports.files) console.log(`[worker] purged imported photos never saved with a listing: ${imports.files}`)
+        const cached = segments ? await segments.purge() : null
+        if (cached?.files) console.log(`[worker] removed cached segments (expired, over a team's share, or of deleted videos): ${cached.files}`)
       }
       const copied = lambda ? await finishLambdaRuns(db, lambda, workerId, console.log) : 0
-      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames, log: console.log, shutdown: shutdown.signal, onOutcome })
+      const worked = await processNextRun({ db, renderer, workerId, scale, maxFrames, log: console.log, shutdown: shutdown.signal, onOutcome, segments })
+      const web = renderer.webPath()
+      if (!worked && !copied && ahead && segments && web && Date.now() - lastAhead > AHEAD_EVERY_MS) {
+        lastAhead = Date.now()
+        const done = await renderAheadOnce({ db, renderer: web, store: segments, scale, maxFrames, log: console.log, shutdown: shutdown.signal })
+        if (done) continue
+      }
       if (!worked && !copied) await new Promise((r) => setTimeout(r, IDLE_MS))
     } catch (error) {
       console.error('[worker]', error instanceof Error ? error.message : error)

@@ -13,6 +13,10 @@ export interface WorkerSettings {
   /** test rigs render only the first N frames; undefined: all */
   maxFrames: number | undefined
   renderPath: 'web' | 'renderMedia'
+  /** the segment cache (issue 28); RENDER_CACHE=off renders every frame of every run */
+  cache: boolean
+  /** render ahead when idle (needs the cache); RENDER_AHEAD=off turns it off */
+  ahead: boolean
 }
 
 export function workerSettings(env: Record<string, string | undefined>): WorkerSettings {
@@ -23,5 +27,11 @@ export function workerSettings(env: Record<string, string | undefined>): WorkerS
   // RENDER_PATH=renderMedia turns the in-browser path off (Remotion's renderMedia for every run)
   const renderPath = env.RENDER_PATH ?? 'web'
   if (renderPath !== 'web' && renderPath !== 'renderMedia') throw new Error('RENDER_PATH must be web or renderMedia')
-  return { scale, maxFrames, renderPath }
+  const flag = (name: string) => {
+    const value = env[name] ?? 'on'
+    if (value !== 'on' && value !== 'off') throw new Error(`${name} must be on or off`)
+    return value === 'on'
+  }
+  const cache = flag('RENDER_CACHE')
+  return { scale, maxFrames, renderPath, cache, ahead: cache && flag('RENDER_AHEAD') }
 }

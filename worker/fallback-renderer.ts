@@ -40,6 +40,11 @@ export class FallbackRenderer {
     return { path: 'renderMedia', reason: this.webReason ?? 'the in-browser path is turned off (RENDER_PATH=renderMedia)' }
   }
 
+  /** The in-browser renderer when it is the H.264 path (render ahead works only there). */
+  webPath(): WebRenderer | null {
+    return this.web && !this.webReason ? this.web : null
+  }
+
   async render(job: RenderJob, onProgress: (p: RenderProgress) => void, signal: AbortSignal): Promise<{ durationInFrames: number; fps: number }> {
     const { path } = await this.ready()
     if (path === 'web' && this.web?.handles(job)) {

@@ -4,6 +4,7 @@ import { makeCancelSignal, renderMedia, renderStill, selectComposition } from '@
 import { masterFile } from './audio/master'
 import type { Codec } from '@remotion/renderer'
 import type { RenderQuality } from '@/lib/render/codecs'
+import type { SegmentCacheJob } from './segments/render'
 import { crfFor } from '@/lib/render/quality'
 import { browserExecutable, bundleTemplates, logLevel, onBrowserDownload, openLocalBrowser } from './remotion-local'
 
@@ -34,6 +35,13 @@ export interface RenderJob {
    * Supabase project's; lib/render/media-sources.ts). None: no remote media at all.
    */
   mediaOrigins?: string[]
+  /**
+   * Render through the segment cache (worker/segments/render.ts): the in-browser path reuses the
+   * team's cached segments of this video; renderMedia ignores it and renders the whole.
+   */
+  cache?: SegmentCacheJob
+  /** frames the in-browser path may split the tabs' work at (inside scenes, away from transitions) */
+  cuts?: number[]
 }
 
 export interface RenderProgress {

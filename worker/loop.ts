@@ -10,6 +10,8 @@ import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
 import { posterFrame } from '@/remotion/duration'
 import { uploadCaptionFiles } from '@/lib/render/captions-output'
 import type { RenderJob, RenderProgress } from './local-renderer'
+import type { SegmentStore } from './segments/store'
+import { cutFrames } from './segments/plan'
 import { resolveRunMedia } from '@/lib/render/media-sources'
 import { storeWebPosters, webPosterPaths } from '@/lib/share/web-posters'
 import { failureMessage, RENDERS_BUCKET, type RenderRun, type RunOutcome } from '@/lib/render/outcome'
@@ -47,6 +49,8 @@ export interface WorkerOptions {
   shutdown?: AbortSignal
   /** told how each run ended (error reporting and analytics, scripts/render-worker.ts); never fails a run */
   onOutcome?: (run: RenderRun, outcome: RunOutcome) => void | Promise<void>
+  /** the segment cache (issue 28): team runs reuse and fill it; none renders every frame */
+  segments?: SegmentStore | null
 }
 
 
@@ -80,7 +84,7 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
   let lastWrite = 0
   let canceled = false
   /** writes progress (and the heartbeat); a run that is no longer active was canceled: stop */
-  const report = async (values: Partial<Pick<RenderRun, 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames'>>) => {
+  const report = async (values: Partial<Pick<RenderRun, 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames' | 'reused_frames'>>) => {
     const { data, error } = await db
       .from('render_runs')
       .update({ ...values, heartbeat_at: new Date().toISOString() })
@@ -99,30 +103,18 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
   // a stop that came between the claim and here: the listener above would never hear it
   if (options.shutdown?.aborted) stop()
   try {
-    const template = run.template as TemplateId
-    const checked = validateVideoProps(template, run.format, run.props, run.team_id ?? undefined)
-    if (!checked.ok) throw new Error(`the stored props no longer fit the template: ${checked.error}`)
-    // the media step: only references (signed here, for the configured project) and bundled files;
-    // anything else stops the run before a byte is fetched (lib/render/media-sources.ts)
-    const media = await resolveRunMedia(db, checked.props, run.team_id ?? (run.requested_by ? `trials/${run.requested_by}` : null))
-    const props = completeProps(template, media.props)
-    const ext = EXTENSIONS[run.codec as Codec] ?? 'mp4'
-    const name = outNameFor(template, run.format, checked.props)
-    const timeline = timelineFor(template, checked.props)
-    const job: RenderJob = {
-      compositionId: compositionId(template, run.format),
-      inputProps: props as unknown as Record<string, unknown>,
-      codec: run.codec as Codec,
-      outputFile: path.join(dir, `${name}.${ext}`),
-      posterFile: path.join(dir, 'poster.jpg'),
-      posterFrame: posterFrame(timeline),
+    const { job, checked, timeline, ext } = await buildJob(db, {
+      template: run.template, format: run.format, props: run.props, teamId: run.team_id, trialOwner: run.requested_by,
+      width: run.width, codec: run.codec, quality: run.quality, dir,
       frameRange: options.frameRange ?? (options.maxFrames ? [0, Math.min(options.maxFrames, run.total_frames) - 1] : undefined),
-      // a run's size is its snapshot: team runs render at the format's size, trial runs at 720p; a test
-      // rig's scale is a factor on that, never a replacement (it made trial MP4s full HD: issue 26)
-      scale: Math.min(1, run.width / VIDEO_FORMATS[run.format as VideoFormat].width) * (options.scale ?? 1),
-      size: { ...VIDEO_FORMATS[run.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
-      quality: run.quality === 'high' ? 'high' : 'standard',
-      mediaOrigins: media.origins,
+      scale: options.scale,
+    })
+    // team renders go through the segment cache: unchanged segments are reused, new ones kept
+    if (options.segments && run.team_id && run.video_id) {
+      job.cache = {
+        store: options.segments, teamId: run.team_id, videoId: run.video_id, props: completeProps(run.template as TemplateId, checked.props), timeline,
+        speculative: false, log, onReuse: (frames) => void (frames > 0 && report({ reused_frames: frames })),
+      }
     }
     await report({ stage: 'Rendering frames' })
     const result = await renderer.render(
@@ -188,6 +180,43 @@ async function renderRun(options: WorkerOptions, run: RenderRun): Promise<void> 
     clearInterval(heartbeat)
     await rm(dir, { recursive: true, force: true })
   }
+}
+
+/** What the renderer needs for a video's props and settings (a run's, or a render ahead's). */
+export async function buildJob(
+  db: Db,
+  input: {
+    template: string; format: string; props: unknown; teamId: string | null; trialOwner: string | null
+    width: number; codec: string; quality: string; dir: string; frameRange?: [number, number]; scale?: number
+  },
+) {
+  const template = input.template as TemplateId
+  const checked = validateVideoProps(template, input.format, input.props, input.teamId ?? undefined)
+  if (!checked.ok) throw new Error(`the stored props no longer fit the template: ${checked.error}`)
+  // the media step: only references (signed here, for the configured project) and bundled files;
+  // anything else stops the run before a byte is fetched (lib/render/media-sources.ts)
+  const media = await resolveRunMedia(db, checked.props, input.teamId ?? (input.trialOwner ? `trials/${input.trialOwner}` : null))
+  const props = completeProps(template, media.props)
+  const ext = EXTENSIONS[input.codec as Codec] ?? 'mp4'
+  const name = outNameFor(template, input.format, checked.props)
+  const timeline = timelineFor(template, checked.props)
+  const job: RenderJob = {
+    compositionId: compositionId(template, input.format),
+    inputProps: props as unknown as Record<string, unknown>,
+    codec: input.codec as Codec,
+    outputFile: path.join(input.dir, `${name}.${ext}`),
+    posterFile: path.join(input.dir, 'poster.jpg'),
+    posterFrame: posterFrame(timeline),
+    frameRange: input.frameRange,
+    // a run's size is its snapshot: team runs render at the format's size, trial runs at 720p; a test
+    // rig's scale is a factor on that, never a replacement (it made trial MP4s full HD: issue 26)
+    scale: Math.min(1, input.width / VIDEO_FORMATS[input.format as VideoFormat].width) * (input.scale ?? 1),
+    size: { ...VIDEO_FORMATS[input.format as VideoFormat], fps: timeline.fps, totalFrames: timeline.durationInFrames },
+    quality: input.quality === 'high' ? 'high' : 'standard',
+    mediaOrigins: media.origins,
+    cuts: cutFrames(timeline),
+  }
+  return { job, checked: { props: checked.props }, timeline, ext }
 }
 
 /** At start: runs a dead worker left go back to the queue (up to `maxAttempts`), or fail with a refund. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { build } from 'esbuild'
@@ -43,8 +43,11 @@ export async function bundlePage({ entry, dir, body = '' }: { entry: string; dir
   )
 }
 
-export async function bundleWebRenderPage(): Promise<{ dir: string; ms: number }> {
+/** Bundles the render page; `hash` is its code's SHA-256 (the render cache keys on it). */
+export async function bundleWebRenderPage(): Promise<{ dir: string; ms: number; hash: string }> {
   const started = performance.now()
   await bundlePage({ entry: path.join(root, 'remotion/web-render/page.tsx'), dir: WEB_BUNDLE_DIR })
-  return { dir: WEB_BUNDLE_DIR, ms: Math.round(performance.now() - started) }
+  const hash = createHash('sha256')
+  for (const file of ['render.js', 'index.html']) hash.update(await readFile(path.join(WEB_BUNDLE_DIR, file)))
+  return { dir: WEB_BUNDLE_DIR, ms: Math.round(performance.now() - started), hash: hash.digest('hex') }
 }

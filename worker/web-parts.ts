@@ -10,17 +10,25 @@ import { WEB_BITS_PER_PIXEL } from '@/lib/render/quality'
  * bitrate the video gets, and how the parts become one file every player takes.
  */
 
-/** [first, last] (inclusive) cut into `parts` runs of whole frames; short videos are not split. */
-export function splitFrames(first: number, last: number, parts: number): [number, number][] {
+/**
+ * [first, last] (inclusive) cut into `parts` runs of whole frames; short videos are not split. With
+ * `cuts` (the frames worker/segments/plan.ts may cut at: inside scenes, away from transitions), each
+ * boundary moves to the nearest of them, so no tab starts in the middle of a transition (a tab that
+ * did drew the incoming scene's caption late: issue 28's comparison found it).
+ */
+export function splitFrames(first: number, last: number, parts: number, cuts: readonly number[] = []): [number, number][] {
   const frames = last - first + 1
   const count = frames < 60 ? 1 : Math.min(parts, frames)
-  const ranges: [number, number][] = []
-  for (let i = 0; i < count; i++) {
-    const start = first + Math.round((frames * i) / count)
-    const end = first + Math.round((frames * (i + 1)) / count) - 1
-    ranges.push([start, end])
+  const bounds = [first]
+  for (let i = 1; i < count; i++) {
+    const ideal = first + Math.round((frames * i) / count)
+    const usable = cuts.filter((c) => c > bounds[bounds.length - 1] && c <= last)
+    const nearest = usable.reduce<number | null>((best, c) => (best === null || Math.abs(c - ideal) < Math.abs(best - ideal) ? c : best), null)
+    // a cut far from the ideal would leave one tab most of the work: then the ideal frame it is
+    bounds.push(nearest !== null && Math.abs(nearest - ideal) <= frames / (2 * count) ? nearest : ideal)
   }
-  return ranges
+  bounds.push(last + 1)
+  return bounds.slice(0, -1).map((from, i) => [from, bounds[i + 1] - 1])
 }
 
 /**
@@ -64,5 +72,36 @@ export async function joinParts(parts: { file: string; seconds: number }[], outp
     await Promise.all([list, joined, ...parts.map(({ file }) => file)].map((f) => rm(f, { force: true })))
   }
 }
+
+/**
+ * Cached segments (worker/segments/render.ts) into one MP4: the segments' video copied as encoded
+ * (each starts with a keyframe), the whole render's sound from its own WAV cut to the video's exact
+ * length, then mastered and encoded once as AAC like joinParts. The inputs are left in place (they
+ * may be on their way into the cache).
+ */
+export async function joinSegments(segments: { file: string; seconds: number }[], audioFile: string, output: string, signal?: AbortSignal): Promise<MasterReport> {
+  const list = path.join(path.dirname(output), 'segments.txt')
+  const joined = path.join(path.dirname(output), 'joined.mov')
+  const seconds = segments.reduce((sum, s) => sum + s.seconds, 0)
+  // each segment's length said outright: a MOV with no audio track ends at its last frame's start,
+  // so without it the concat demuxer laid every segment one frame over the one before
+  await writeFile(list, segments.map(({ file, seconds }) => `file '${file.replace(/'/g, "'\\''")}'\nduration ${seconds.toFixed(6)}`).join('\n'))
+  try {
+    await runFf('ffmpeg', [
+      '-y', '-f', 'concat', '-safe', '0', '-i', list, '-i', audioFile,
+      '-filter_complex', `[1:a]atrim=duration=${seconds.toFixed(6)},asetpts=PTS-STARTPTS[a]`,
+      '-map', '0:v', '-map', '[a]',
+      '-c:v', 'copy', '-bsf:v', COLOUR_BSF,
+      '-c:a', 'pcm_s16le',
+      joined,
+    ], signal)
+    return await masterFile(joined, output, signal)
+  } finally {
+    await Promise.all([list, joined].map((f) => rm(f, { force: true })))
+  }
+}
+
+/** Seconds between keyframes in every part and segment (each also starts with one). */
+export const KEYFRAME_SECONDS = 2
 
 export const COLOUR_BSF = 'h264_metadata=video_full_range_flag=0:colour_primaries=1:transfer_characteristics=1:matrix_coefficients=1'

@@ -7,7 +7,8 @@ import type { RenderJob, RenderProgress } from './local-renderer'
 import { browserExecutable, root } from './remotion-local'
 import { bundleWebRenderPage, WEB_BUNDLE_DIR } from './web-bundle'
 import { collectUrls, swapUrls, WebRenderServer } from './web-server'
-import { joinParts, splitFrames, videoBitrateFor } from './web-parts'
+import { joinParts, KEYFRAME_SECONDS, splitFrames, videoBitrateFor } from './web-parts'
+import { renderWithCache } from './segments/render'
 
 /*
  * The fast local path: the compositions rendered inside the system Chromium by @remotion/web-renderer
@@ -34,7 +35,8 @@ export class WebRenderer {
   private tabs: { context: BrowserContext; page: Page }[] = []
   /** the worker's own server: the page, the bundled files, the job's media; Chromium's only peer */
   readonly server: WebRenderServer
-  private readonly pageCount: number
+  readonly pageCount: number
+  private bundleHash: string | null = null
   private readonly htmlInCanvas: boolean
   private onPartProgress: ((part: number, rendered: number, encoded: number) => void) | null = null
 
@@ -54,7 +56,8 @@ export class WebRenderer {
   }
 
   private async start(): Promise<void> {
-    await Promise.all([bundleWebRenderPage(), this.server.start()])
+    const [bundle] = await Promise.all([bundleWebRenderPage(), this.server.start()])
+    this.bundleHash = bundle.hash
     const browser = await chromium.launch({
       executablePath: browserExecutable,
       // every request of the render page goes to the worker's own server (its proxy, loopback
@@ -90,63 +93,104 @@ export class WebRenderer {
   }
 
   async render(job: RenderJob, onProgress: (p: RenderProgress) => void, signal: AbortSignal): Promise<{ durationInFrames: number; fps: number }> {
-    await this.ready()
-    if (signal.aborted) throw new Error('The render was canceled')
+    if (job.cache) return renderWithCache(this, job, job.cache, onProgress, signal)
     const { fps, totalFrames } = job.size!
     const [first, last] = job.frameRange ?? [0, totalFrames - 1]
     const frames = last - first + 1
-    const ranges = splitFrames(first, last, this.tabs.length)
+    const ranges = splitFrames(first, last, this.pageCount, job.cuts)
     const dir = path.dirname(job.outputFile)
     const files = ranges.map((_, i) => path.join(dir, `part-${i}.mov`))
+    await this.renderParts(job, ranges.map((frameRange) => ({ frameRange, muted: false })), files, (rendered, encoded) =>
+      onProgress({ stage: 'Rendering frames', progress: Math.min(0.95, (0.9 * encoded) / frames), renderedFrames: rendered, encodedFrames: encoded }), signal)
+    onProgress({ stage: 'Encoding', progress: 0.96, renderedFrames: frames, encodedFrames: frames })
+    await joinParts(files.map((file, i) => ({ file, seconds: (ranges[i][1] - ranges[i][0] + 1) / fps })), job.outputFile, signal)
+    await this.poster(job, first, last, signal)
+    return { durationInFrames: frames, fps }
+  }
+
+  /** The poster frame (within the rendered frames) from the finished file. */
+  async poster(job: RenderJob, first: number, last: number, signal: AbortSignal): Promise<void> {
+    const posterAt = Math.min(Math.max(job.posterFrame, first), last) - first
+    await runFf('ffmpeg', ['-y', '-ss', (posterAt / job.size!.fps).toFixed(3), '-i', job.outputFile, '-frames:v', '1', '-q:v', '3', job.posterFile], signal)
+  }
+
+  /** Hash of the render page's code: part of every cache key (worker/segments/keys.ts). */
+  async codeVersion(): Promise<string> {
+    await this.ready()
+    return this.bundleHash!
+  }
+
+  /**
+   * Renders each part into its file (a MOV: H.264 and PCM, or no audio when muted; a WAV of the
+   * sound alone when `audioOnly`), the tabs taking the next part as each finishes. `onFrames` gets
+   * the frames rendered and encoded so far over all parts. A part that fails, or a render slower
+   * than 5 fps (plus a two-minute start), stops every tab: the fallback must not share the cores
+   * with a tab still rendering.
+   */
+  async renderParts(
+    job: RenderJob,
+    parts: { frameRange: [number, number]; muted: boolean; audioOnly?: boolean }[],
+    files: string[],
+    onFrames: (rendered: number, encoded: number) => void,
+    signal: AbortSignal,
+    /** told as each part's file is complete (the cache stores it at once, so a stop keeps it) */
+    onPartDone?: (part: number) => void,
+  ): Promise<void> {
+    await this.ready()
+    if (signal.aborted) throw new Error('The render was canceled')
     const urls = collectUrls(job.inputProps)
     const session = this.server.openJob(urls, new Map(files.map((file, i) => [i, file])), job.mediaOrigins ?? [])
     const inputProps = swapUrls(job.inputProps, session.local)
-    const done = ranges.map(() => ({ rendered: 0, encoded: 0 }))
+    const done = parts.map(() => ({ rendered: 0, encoded: 0 }))
+    const report = () => onFrames(done.reduce((sum, d) => sum + d.rendered, 0), done.reduce((sum, d) => sum + d.encoded, 0))
     this.onPartProgress = (part, rendered, encoded) => {
-      if (!done[part]) return
+      if (!done[part] || parts[part].audioOnly) return
       done[part] = { rendered, encoded }
-      const renderedFrames = done.reduce((sum, d) => sum + d.rendered, 0)
-      const encodedFrames = done.reduce((sum, d) => sum + d.encoded, 0)
-      onProgress({ stage: 'Rendering frames', progress: Math.min(0.95, (0.9 * encodedFrames) / frames), renderedFrames, encodedFrames })
+      report()
     }
     const abort = () => void Promise.all(this.tabs.map(({ page }) => page.evaluate(() => window.webRenderAbort()).catch(() => {})))
     signal.addEventListener('abort', abort, { once: true })
+    let next = 0
+    let failed = false
+    const scale = job.scale ?? 1
+    const tab = async ({ page }: { page: Page }) => {
+      let loaded = false
+      while (!failed && !signal.aborted && next < parts.length) {
+        const i = next++
+        // a fresh page for each render; the parts after the first reuse it
+        if (!loaded) await page.goto(`${this.server.origin}/index.html`)
+        loaded = true
+        const { frameRange, muted, audioOnly } = parts[i]
+        const part: WebRenderPart = {
+          part: i, compositionId: job.compositionId, inputProps, frameRange, scale,
+          videoBitrate: videoBitrateFor(job, scale), keyframeIntervalInSeconds: KEYFRAME_SECONDS,
+          muted, audioOnly: audioOnly ?? false, timeoutMs: 60_000, uploadUrl: this.server.uploadUrl(session.key, i),
+        }
+        await page.evaluate((p) => window.webRenderPart(p), part)
+        onPartDone?.(i)
+      }
+    }
     try {
-      const scale = job.scale ?? 1
-      const parts = Promise.all(
-        ranges.map(async (frameRange, i) => {
-          const { page } = this.tabs[i]
-          await page.goto(`${this.server.origin}/index.html`)
-          const part: WebRenderPart = {
-            part: i, compositionId: job.compositionId, inputProps, frameRange, scale,
-            videoBitrate: videoBitrateFor(job, scale), keyframeIntervalInSeconds: 2,
-            muted: false, timeoutMs: 60_000, uploadUrl: this.server.uploadUrl(session.key, i),
-          }
-          await page.evaluate((p) => window.webRenderPart(p), part)
-        }),
-      )
-      // a part that fails, or a render slower than 5 fps (plus a two-minute start), stops every tab:
-      // the fallback must not share the cores with a tab still rendering
+      const frames = parts.reduce((sum, p) => sum + (p.audioOnly ? 0 : p.frameRange[1] - p.frameRange[0] + 1), 0)
+      const running = Promise.all(this.tabs.slice(0, parts.length).map((t) => tab(t).catch((error) => {
+        failed = true
+        throw error
+      })))
       let timer: NodeJS.Timeout | undefined
       const limitMs = 120_000 + frames * 200
       const tooLong = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`the in-browser render took longer than ${Math.round(limitMs / 1000)} s`)), limitMs)
       })
       try {
-        await Promise.race([parts, tooLong])
+        await Promise.race([running, tooLong])
       } catch (error) {
         abort()
-        parts.catch(() => undefined)
+        running.catch(() => undefined)
         throw error
       } finally {
         clearTimeout(timer)
       }
       if (signal.aborted) throw new Error('The render was canceled')
-      onProgress({ stage: 'Encoding', progress: 0.96, renderedFrames: frames, encodedFrames: frames })
-      await joinParts(files.map((file, i) => ({ file, seconds: (ranges[i][1] - ranges[i][0] + 1) / fps })), job.outputFile, signal)
-      const posterAt = Math.min(Math.max(job.posterFrame, first), last) - first
-      await runFf('ffmpeg', ['-y', '-ss', (posterAt / fps).toFixed(3), '-i', job.outputFile, '-frames:v', '1', '-q:v', '3', job.posterFile], signal)
-      return { durationInFrames: frames, fps }
     } finally {
       signal.removeEventListener('abort', abort)
       this.onPartProgress = null

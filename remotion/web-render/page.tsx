@@ -120,8 +120,8 @@ window.webRenderPart = async (part) => {
     scale: part.scale,
     // a part is an intermediate: MOV with PCM audio, so it has exact sample counts and no AAC
     // priming (which would shift the music at every join); the worker encodes AAC once, at the end
-    container: 'mov',
-    videoCodec: 'h264',
+    container: part.audioOnly ? 'wav' : 'mov',
+    ...(part.audioOnly ? {} : { videoCodec: 'h264' as const }),
     audioCodec: 'pcm-s16',
     videoBitrate: part.videoBitrate,
     keyframeIntervalInSeconds: part.keyframeIntervalInSeconds,

@@ -10,6 +10,8 @@ export interface WebRenderPart {
   videoBitrate: number;
   keyframeIntervalInSeconds: number;
   muted: boolean;
+  /** the sound alone, as a WAV (no frame is drawn): the render cache mixes the whole audio apart */
+  audioOnly: boolean;
   timeoutMs: number;
   /** where the page PUTs the finished part (the worker's own server, same origin) */
   uploadUrl: string;

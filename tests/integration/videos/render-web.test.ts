@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FallbackRenderer } from '../../../worker/fallback-renderer.ts'
 import { WebRenderer } from '../../../worker/web-renderer.ts'
-import { probe, runFf } from '../../../worker/ffmpeg.ts'
+import { probe } from '../../../worker/ffmpeg.ts'
 import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
 import { processNextRun } from '../../../worker/loop.ts'
 import { collectMediaRefs, refPath, withMediaUrls } from '../../../lib/videos/media-refs.ts'
@@ -14,41 +14,11 @@ import type { VideoProps } from '../../../remotion/schema.ts'
 import { frameOf, pictureOf, ssimOf } from '../../../scripts/lib/frames.ts'
 import { openPlayerStills } from '../../helpers/player-stills.ts'
 import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from './fixtures.ts'
+import { beepOnsets, BEEPS, beepsWav } from './beeps.ts'
 
 // Issue 12: the worker's fast path (in the browser, HTML-in-canvas, two tabs joined) through the
 // whole queue → storage path, checked with ffprobe, by the timing of the music's beeps across the
 // join, and frame by frame against the Player's stills; and the fallback to renderMedia.
-
-const RATE = 48_000
-const BEEPS = [0.5, 1.5, 2.5] // seconds; 1.5 s is frame 45, where the second tab's half begins
-
-/** 4 s of silence with 60 ms 1 kHz beeps at BEEPS, as 16-bit mono WAV. */
-function beepsWav(): Buffer {
-  const samples = 4 * RATE
-  const buf = Buffer.alloc(44 + samples * 2)
-  buf.write('RIFF', 0); buf.writeUInt32LE(36 + samples * 2, 4); buf.write('WAVEfmt ', 8)
-  buf.writeUInt32LE(16, 16); buf.writeUInt16LE(1, 20); buf.writeUInt16LE(1, 22); buf.writeUInt32LE(RATE, 24)
-  buf.writeUInt32LE(RATE * 2, 28); buf.writeUInt16LE(2, 32); buf.writeUInt16LE(16, 34); buf.write('data', 36); buf.writeUInt32LE(samples * 2, 40)
-  for (const at of BEEPS) {
-    for (let i = 0; i < 0.06 * RATE; i++) buf.writeInt16LE(Math.round(20_000 * Math.sin((2 * Math.PI * 1000 * i) / RATE)), 44 + (Math.round(at * RATE) + i) * 2)
-  }
-  return buf
-}
-
-/** Where each beep starts in a file's audio (seconds): the first sample above a third of the beep's peak. */
-async function beepOnsets(file: string): Promise<number[]> {
-  const wav = await runFf('ffmpeg', ['-i', file, '-vn', '-ac', '1', '-ar', String(RATE), '-c:a', 'pcm_s16le', '-f', 'wav', 'pipe:1'])
-  const data = wav.subarray(wav.indexOf('data') + 8)
-  const sample = (i: number) => Math.abs(data.readInt16LE(i * 2))
-  return BEEPS.map((at) => {
-    const from = Math.round((at - 0.2) * RATE)
-    const to = Math.round((at + 0.2) * RATE)
-    let peak = 0
-    for (let i = from; i < to; i++) peak = Math.max(peak, sample(i))
-    for (let i = from; i < to; i++) if (peak > 500 && sample(i) > peak / 3) return i / RATE
-    return Number.NaN
-  })
-}
 
 describe('the in-browser render path', () => {
   let cast: Cast
