@@ -19,6 +19,12 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
 }
 
+/** "82 % reused": how much of a run the render cache supplied (unchanged scenes are not drawn again). */
+export function reusedLabel(run: Pick<RenderRunView, 'reused_frames' | 'total_frames'>): string {
+  const share = Math.min(100, Math.round((100 * run.reused_frames) / Math.max(1, run.total_frames)))
+  return share >= 100 ? 'all reused' : `${share}% reused`
+}
+
 /** Stage, percent, frames, elapsed and time left of a run in progress (ticks every second). */
 export function RunProgress({ run }: { run: RenderRunView }) {
   // the clock starts after hydration: a time read while rendering differs between the server's HTML
@@ -49,6 +55,7 @@ export function RunProgress({ run }: { run: RenderRunView }) {
       <p className="flex justify-between text-xs tabular-nums text-subtle">
         <span>
           {run.rendered_frames} / {run.total_frames} frames
+          {run.reused_frames > 0 ? <span data-testid="render-reused"> · {reusedLabel(run)}</span> : null}
         </span>
         <span>
           {!started ? 'In the queue' : now === null ? 'Started' : `${clock(elapsed)} elapsed`}
@@ -77,6 +84,7 @@ export function RenderHistory({ runs }: { runs: RenderRunView[] }) {
             </span>
             <span className={run.status === 'failed' ? 'text-danger-700' : 'text-ink'} title={run.error_message ?? undefined}>
               {STATUS_LABELS[run.status] ?? run.status}
+              {run.status === 'succeeded' && run.reused_frames > 0 ? <span className="text-subtle"> · {reusedLabel(run)}</span> : null}
             </span>
           </li>
         ))}

@@ -83,8 +83,8 @@ export function useRenderRuns(teamId: string, videoId: string, initial: RenderRu
 
 /** Only the progress columns: the realtime row has no signed URLs. */
 function pick(row: Partial<RenderRunView>): Partial<RenderRunView> {
-  const { status, stage, progress, rendered_frames, encoded_frames, error_message, started_at, finished_at, output_bytes } = row
+  const { status, stage, progress, rendered_frames, encoded_frames, reused_frames, error_message, started_at, finished_at, output_bytes } = row
   return Object.fromEntries(
-    Object.entries({ status, stage, progress, rendered_frames, encoded_frames, error_message, started_at, finished_at, output_bytes }).filter(([, v]) => v !== undefined),
+    Object.entries({ status, stage, progress, rendered_frames, encoded_frames, reused_frames, error_message, started_at, finished_at, output_bytes }).filter(([, v]) => v !== undefined),
   )
 }

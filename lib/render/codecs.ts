@@ -28,7 +28,7 @@ export const renderRequestSchema = z.object({
 
 export type RenderRunView = Pick<
   Tables<'render_runs'>,
-  'id' | 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames' | 'total_frames' | 'codec' | 'fps' |
+  'id' | 'status' | 'stage' | 'progress' | 'rendered_frames' | 'encoded_frames' | 'reused_frames' | 'total_frames' | 'codec' | 'fps' |
   'error_message' | 'output_bytes' | 'duration_s' | 'created_at' | 'started_at' | 'finished_at' | 'requested_by' | 'renderer' | 'quality'
 > & {
   videoUrl: string | null; posterUrl: string | null; downloadUrl: string | null

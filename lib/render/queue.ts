@@ -70,7 +70,7 @@ export async function cancelRender(db: Db, _userId: string, teamId: unknown, run
 }
 
 export const RUN_COLUMNS =
-  'id, status, stage, progress, rendered_frames, encoded_frames, total_frames, codec, fps, error_message, output_bytes, ' +
+  'id, status, stage, progress, rendered_frames, encoded_frames, reused_frames, total_frames, codec, fps, error_message, output_bytes, ' +
   'duration_s, created_at, started_at, finished_at, requested_by, output_path, poster_path, quality, renderer, unbranded, ' +
   'captions_srt_path, captions_vtt_path'
 

@@ -4,7 +4,9 @@
 // real queue and worker. Prints fps for both, the ratio, SSIM of ours against the defaults (10
 // frames), mean colour of both, file sizes, peak memory of the whole process tree (sum of RSS,
 // Chromium included), and the click → file wall time. Goal: ≥ 2.5× the defaults, SSIM ≥ 0.97,
-// file ≤ 1.5× the defaults', click → MP4 ≤ 45 s.
+// file ≤ 1.5× the defaults', click → MP4 ≤ 45 s. Then the render cache on the same video (issue 28):
+// a cold click, a click after one caption edit (goal ≤ 30 % of the full render), a click on a video
+// rendered ahead (goal ≤ 3 s), and the bytes the cache stores per minute of video.
 //   npm run bench:render                       social-reel portrait, 30 s
 //   npm run bench:render -- --template classic-tour --format landscape --seconds 20
 import { renderMedia, selectComposition } from '@remotion/renderer';
@@ -106,8 +108,18 @@ async function main() {
   console.log(colour);
 
   // 4. click → playable MP4 through the queue and the worker
-  const click = await clickToPlayable({ template, format });
-  console.log(`click → playable MP4 (demo listing, ${click.frames} frames, worker warm): ${click.seconds.toFixed(1)} s; queue_render ${click.queueMs} ms; ${mb(click.bytes)}`);
+  const click = await clickToPlayable({ template, format, withCache: true });
+  console.log(`click → playable MP4 (demo listing, ${click.frames} frames, worker warm, no cache): ${click.seconds.toFixed(1)} s; queue_render ${click.queueMs} ms; ${mb(click.bytes)}`);
+  // 5. the render cache (issue 28) on the same video: goals ≤ 30 % of the full render after one
+  // caption edit, ≤ 3 s for a video rendered ahead
+  const c = click.cache!;
+  const pct = (s: number) => `${Math.round((100 * s) / c.full.seconds)} % of the full render`;
+  const frames30 = c.full.frames;
+  console.log(`the same video held to ${(frames30 / 30).toFixed(1)} s (${frames30} frames), no cache: ${c.full.seconds.toFixed(1)} s`);
+  console.log(`cache, cold click (renders and stores every segment): ${c.cold.seconds.toFixed(1)} s`);
+  console.log(`cache, after editing one scene's caption: ${c.edited.seconds.toFixed(1)} s (${pct(c.edited.seconds)}), ${c.edited.reusedFrames} of ${frames30} frames reused`);
+  console.log(`cache, click on a video rendered ahead: ${c.ahead.seconds.toFixed(1)} s (render ahead took ${c.aheadSeconds.toFixed(1)} s while idle), ${c.ahead.reusedFrames} of ${frames30} frames reused`);
+  console.log(`cache, bytes stored: ${mb(c.storedBytes)} for ${(c.minutes * 60).toFixed(0)} s: ${mb(c.storedBytes / c.minutes)} per minute of video`);
   if (!args.includes('--keep')) rmSync(music, { force: true });
 }
 

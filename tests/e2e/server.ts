@@ -85,8 +85,11 @@ async function main() {
   // takes seconds and leaves the cores to the other tests
   const worker = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'scripts', 'render-worker.ts')], {
     cwd: root,
-    // (330 frames, 11 s: enough to hear the first scene's narration after the title card, narrated-default.spec.ts)
-    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: process.env.E2E_RENDER_MAX_FRAMES ?? '330' },
+    // (330 frames, 11 s: enough to hear the first scene's narration after the title card, narrated-default.spec.ts);
+    // runs go through the segment cache as in production, but nothing is rendered ahead: an idle
+    // worker rendering every video the tests leave would take the cores from the browser tests
+    // (render ahead is tested in tests/integration/videos/render-cache.test.ts)
+    env: { ...env, RENDER_SCALE: '0.25', RENDER_MAX_FRAMES: process.env.E2E_RENDER_MAX_FRAMES ?? '330', RENDER_AHEAD: 'off' },
     stdio: 'inherit',
   })
   let stopping = false
