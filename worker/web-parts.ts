@@ -51,25 +51,13 @@ export function videoBitrateFor(job: Pick<RenderJob, 'size' | 'quality'>, scale:
  * starts before the download ends.
  */
 export async function joinParts(parts: { file: string; seconds: number }[], output: string, signal?: AbortSignal): Promise<MasterReport> {
-  const list = path.join(path.dirname(output), 'parts.txt')
-  const joined = path.join(path.dirname(output), 'joined.mov')
-  await writeFile(list, parts.map(({ file }) => `file '${file.replace(/'/g, "'\\''")}'`).join('\n'))
-  const audioInputs = parts.flatMap(({ file }) => ['-i', file])
   const audioJoin =
     parts.map(({ seconds }, i) => `[${i + 1}:a]atrim=duration=${seconds.toFixed(6)},asetpts=PTS-STARTPTS[a${i}]`).join(';') +
     ';' + parts.map((_, i) => `[a${i}]`).join('') + `concat=n=${parts.length}:v=0:a=1[a]`
   try {
-    await runFf('ffmpeg', [
-      '-y', '-f', 'concat', '-safe', '0', '-i', list, ...audioInputs,
-      '-filter_complex', audioJoin,
-      '-map', '0:v', '-map', '[a]',
-      '-c:v', 'copy', '-bsf:v', COLOUR_BSF,
-      '-c:a', 'pcm_s16le',
-      joined,
-    ], signal)
-    return await masterFile(joined, output, signal)
+    return await concatAndMaster(parts.map(({ file }) => ({ file })), parts.map(({ file }) => file), audioJoin, output, signal)
   } finally {
-    await Promise.all([list, joined, ...parts.map(({ file }) => file)].map((f) => rm(f, { force: true })))
+    await Promise.all(parts.map(({ file }) => rm(file, { force: true })))
   }
 }
 
@@ -80,16 +68,23 @@ export async function joinParts(parts: { file: string; seconds: number }[], outp
  * may be on their way into the cache).
  */
 export async function joinSegments(segments: { file: string; seconds: number }[], audioFile: string, output: string, signal?: AbortSignal): Promise<MasterReport> {
-  const list = path.join(path.dirname(output), 'segments.txt')
-  const joined = path.join(path.dirname(output), 'joined.mov')
   const seconds = segments.reduce((sum, s) => sum + s.seconds, 0)
   // each segment's length said outright: a MOV with no audio track ends at its last frame's start,
   // so without it the concat demuxer laid every segment one frame over the one before
-  await writeFile(list, segments.map(({ file, seconds }) => `file '${file.replace(/'/g, "'\\''")}'\nduration ${seconds.toFixed(6)}`).join('\n'))
+  return concatAndMaster(segments, [audioFile], `[1:a]atrim=duration=${seconds.toFixed(6)},asetpts=PTS-STARTPTS[a]`, output, signal)
+}
+
+/** The files' video joined by the concat demuxer (copied), the sound made by `audioFilter` from `audioInputs` (inputs 1…), then mastered. */
+async function concatAndMaster(videos: { file: string; seconds?: number }[], audioInputs: string[], audioFilter: string, output: string, signal?: AbortSignal): Promise<MasterReport> {
+  const list = path.join(path.dirname(output), 'parts.txt')
+  const joined = path.join(path.dirname(output), 'joined.mov')
+  const entry = ({ file, seconds }: { file: string; seconds?: number }) =>
+    `file '${file.replace(/'/g, "'\\''")}'` + (seconds === undefined ? '' : `\nduration ${seconds.toFixed(6)}`)
+  await writeFile(list, videos.map(entry).join('\n'))
   try {
     await runFf('ffmpeg', [
-      '-y', '-f', 'concat', '-safe', '0', '-i', list, '-i', audioFile,
-      '-filter_complex', `[1:a]atrim=duration=${seconds.toFixed(6)},asetpts=PTS-STARTPTS[a]`,
+      '-y', '-f', 'concat', '-safe', '0', '-i', list, ...audioInputs.flatMap((file) => ['-i', file]),
+      '-filter_complex', audioFilter,
       '-map', '0:v', '-map', '[a]',
       '-c:v', 'copy', '-bsf:v', COLOUR_BSF,
       '-c:a', 'pcm_s16le',

@@ -91,6 +91,8 @@ export async function renderAheadOnce(options: AheadOptions): Promise<AheadOutco
       continue
     }
     if (!outcome.preempted) complete.set(raw.id, raw.version)
+    // a long-lived worker forgets the oldest (it only looks them up again, once)
+    if (complete.size > 10_000) complete.delete(complete.keys().next().value!)
     if (outcome.preempted || (outcome.report && (outcome.report.renderedFrames > 0 || !outcome.report.audioReused))) return outcome
   }
   return null

@@ -1,6 +1,9 @@
 // The videos tests' raw material on top of the listing cast: a listing with real uploaded photos
 // (through the app's own upload path, so thumbnails exist), a library audio file, voices, and a
 // video row made straight through the API for the policy tests.
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import type { Json } from '../../../lib/database.types.ts'
 import { createListing } from '../../../lib/listings/writes.ts'
 import { finalizeUpload, prepareUpload, type UploadedAsset } from '../../../lib/media/upload.ts'
@@ -99,4 +102,12 @@ export async function insertVideo(person: Person, teamId: string, listingId: str
       .single(),
     'insert video',
   ) as Record<string, unknown> & { id: string; version: number; share_id: string; updated_at: string }
+}
+
+/** A file of the `renders` bucket, downloaded (through the service key) into a fresh temporary folder. */
+export async function downloadRender(cast: Cast, storagePath: string): Promise<string> {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'render-file-')), path.basename(storagePath))
+  const { data } = await cast.service.storage.from('renders').download(storagePath)
+  writeFileSync(file, Buffer.from(await data!.arrayBuffer()))
+  return file
 }

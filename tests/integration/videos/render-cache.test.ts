@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FallbackRenderer } from '../../../worker/fallback-renderer.ts'
 import { probe } from '../../../worker/ffmpeg.ts'
@@ -13,7 +10,7 @@ import { timelineFor } from '../../../remotion/catalog.ts'
 import { planSegments } from '../../../worker/segments/plan.ts'
 import type { VideoProps } from '../../../remotion/schema.ts'
 import { frameOf, ssimOf } from '../../../scripts/lib/frames.ts'
-import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from './fixtures.ts'
+import { assembleCast, behind, db, downloadRender, listingWithPhotos, must, type Cast } from './fixtures.ts'
 import { beepOnsets, BEEPS, beepsWav } from './beeps.ts'
 
 // Issue 28: renders through the segment cache. A render that reuses segments makes the same file a
@@ -55,12 +52,7 @@ describe('the render cache', () => {
     await cast?.standIn.stop()
   })
 
-  const download = async (storagePath: string) => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'render-cache-')), path.basename(storagePath))
-    const { data } = await cast.service.storage.from(RENDERS_BUCKET).download(storagePath)
-    writeFileSync(file, Buffer.from(await data!.arrayBuffer()))
-    return file
-  }
+  const download = (storagePath: string) => downloadRender(cast, storagePath)
 
   /** Queues a run of the video as it is now and renders it, with or without the cache. */
   const render = async (videoId: string, cached: boolean): Promise<{ run: Run; file: string }> => {

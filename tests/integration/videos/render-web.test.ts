@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FallbackRenderer } from '../../../worker/fallback-renderer.ts'
 import { WebRenderer } from '../../../worker/web-renderer.ts'
 import { probe } from '../../../worker/ffmpeg.ts'
-import { RENDERS_BUCKET } from '../../../lib/render/outcome.ts'
 import { processNextRun } from '../../../worker/loop.ts'
 import { collectMediaRefs, refPath, withMediaUrls } from '../../../lib/videos/media-refs.ts'
 import { createVideo } from '../../../lib/videos/writes.ts'
@@ -13,7 +12,7 @@ import { completeProps, timelineFor } from '../../../remotion/catalog.ts'
 import type { VideoProps } from '../../../remotion/schema.ts'
 import { frameOf, pictureOf, ssimOf } from '../../../scripts/lib/frames.ts'
 import { openPlayerStills } from '../../helpers/player-stills.ts'
-import { assembleCast, behind, db, listingWithPhotos, must, type Cast } from './fixtures.ts'
+import { assembleCast, behind, db, downloadRender, listingWithPhotos, must, type Cast } from './fixtures.ts'
 import { beepOnsets, BEEPS, beepsWav } from './beeps.ts'
 
 // Issue 12: the worker's fast path (in the browser, HTML-in-canvas, two tabs joined) through the
@@ -44,12 +43,7 @@ describe('the in-browser render path', () => {
     await cast?.standIn.stop()
   })
 
-  const download = async (storagePath: string) => {
-    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'web-render-')), path.basename(storagePath))
-    const { data } = await cast.service.storage.from(RENDERS_BUCKET).download(storagePath)
-    writeFileSync(file, Buffer.from(await data!.arrayBuffer()))
-    return file
-  }
+  const download = (storagePath: string) => downloadRender(cast, storagePath)
 
   it('renders H.264 High, limited range, with the music in sync across the join, matching the Player', { timeout: 240_000 }, async () => {
     const { id } = await createVideo(db(cast.member), cast.member.id, cast.teamId, listingId, { title: 'Web render', template: 'classic-tour', format: 'portrait', musicAssetId: musicId })
