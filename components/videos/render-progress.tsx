@@ -20,8 +20,10 @@ function clock(seconds: number): string {
 }
 
 /** "82 % reused": how much of a run the render cache supplied (unchanged scenes are not drawn again). */
-export function reusedLabel(run: Pick<RenderRunView, 'reused_frames' | 'total_frames'>): string {
-  const share = Math.min(100, Math.round((100 * run.reused_frames) / Math.max(1, run.total_frames)))
+export function reusedLabel(run: Pick<RenderRunView, 'reused_frames' | 'total_frames' | 'duration_s' | 'fps'>): string {
+  // a finished run's own length (a test rig renders only the first frames of the video)
+  const frames = run.duration_s && run.fps ? Math.round(run.duration_s * run.fps) : run.total_frames
+  const share = Math.min(100, Math.round((100 * run.reused_frames) / Math.max(1, frames)))
   return share >= 100 ? 'all reused' : `${share}% reused`
 }
 
