@@ -81,6 +81,6 @@ describe('the trial MP4 is 720p through the real worker', () => {
   it('refuses worker settings out of range, as the script did', () => {
     expect(() => workerSettings({ RENDER_SCALE: '2' })).toThrow('RENDER_SCALE must be a number in (0, 1]')
     expect(() => workerSettings({ RENDER_MAX_FRAMES: '1.5' })).toThrow('RENDER_MAX_FRAMES must be a positive integer')
-    expect(workerSettings({})).toEqual({ scale: 1, maxFrames: undefined, renderPath: 'web' })
+    expect(workerSettings({})).toEqual({ scale: 1, maxFrames: undefined, renderPath: 'web', cache: true, ahead: true })
   })
 })
