@@ -223,7 +223,7 @@ test('Global Privacy Control and the profile switch leave a person out', async (
   expect(posthog.requests.filter((r) => r.path === '/flags/').length).toBe(flagsBefore)
   await gpc.page.context().close()
 
-  const { page, urls } = await personPage(browser)
+  const { page } = await personPage(browser)
   await signIn(page, DEMO.member, DEMO_PASSWORD)
   await page.waitForURL(new RegExp(`/dashboard/${DEMO_IDS.team}$`))
   await page.goto(`/dashboard/${DEMO_IDS.team}/profile`)
@@ -232,11 +232,14 @@ test('Global Privacy Control and the profile switch leave a person out', async (
   await share.uncheck()
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Usage analytics and session replays are off for your account' })).toBeVisible()
   try {
-    const from = urls.length
+    const from = posthog.events().length
     await page.goto(`/dashboard/${DEMO_IDS.team}/props`)
     await interact(page)
     await page.waitForTimeout(6_000)
-    expect(urls.slice(from).filter((url) => url.includes('/ingest/'))).toEqual([])
+    // a batch of events captured before the switch may still be flushed after it (under load it was,
+    // twice in one CI run); nothing may be captured on the page visited after opting out
+    const props = `${app.url}/dashboard/${DEMO_IDS.team}/props`
+    expect(posthog.events().slice(from).filter((e) => e.properties.$current_url === props).map((e) => e.event)).toEqual([])
   } finally {
     await page.goto(`/dashboard/${DEMO_IDS.team}/profile`)
     await page.getByRole('switch', { name: 'Share usage analytics and session replays' }).check()
