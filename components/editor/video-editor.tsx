@@ -3,7 +3,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Keyboard } from 'lucide-react'
-import { preloadPlayer, VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
+import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
 import { TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
 import { useHydrated } from '@/components/ui/use-hydrated'
@@ -44,9 +44,6 @@ import { SceneList } from './scene-list'
 import { EditorNarration, NarrateAll } from './narration'
 import { CompositionDetailsCard, ConflictDialog } from './status'
 import { useAutosave, useCompositionDetails, useEditorDocument, useEditorKeys, useLeaveWarning } from './use-editor'
-
-// the editor opens on the Player: its code loads while the page hydrates
-if (typeof window !== 'undefined') void preloadPlayer()
 
 export interface VideoEditorProps {
   teamId: string

@@ -76,6 +76,11 @@ export function preloadPlayer(): Promise<typeof import('./player-impl')> {
   return playerModule
 }
 
+/** The Player's code, already loaded by a page that imports it statically (player-preload.tsx). */
+export function providePlayer(module: typeof import('./player-impl')) {
+  playerModule ??= Promise.resolve(module)
+}
+
 const PlayerImpl = dynamic(() => preloadPlayer().then((m) => m.PlayerImpl), { ssr: false, loading: PlayerLoading })
 const ThumbnailImpl = dynamic(() => import('./player-thumbnail').then((m) => m.ThumbnailImpl), { ssr: false, loading: ThumbnailLoading })
 

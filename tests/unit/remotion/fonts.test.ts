@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { TEMPLATE_IDS } from '@/remotion/catalog'
-import { FONTS, fontFilesFor, TEMPLATE_FONT_FAMILIES } from '@/remotion/scenes/fonts'
+import { FONTS, fontFilesFor, TEMPLATE_FONT_FAMILIES, templateFontPaths } from '@/remotion/scenes/fonts'
+import { existsSync } from 'node:fs'
 
 const root = path.resolve(import.meta.dirname, '../../../remotion')
 const fontKeys = Object.keys(FONTS) as (keyof typeof FONTS)[]
@@ -48,6 +49,14 @@ describe('template fonts', () => {
       for (const font of fontFilesFor(TEMPLATE_FONT_FAMILIES[template])) {
         expect(readFileSync(path.join(root, '..', 'public', font.file)).byteLength, font.file).toBeGreaterThan(1000)
       }
+    }
+  })
+
+  it('the paths a page preloads for a template are the files its Player loads, and each ships', () => {
+    for (const template of TEMPLATE_IDS) {
+      const paths = templateFontPaths(template)
+      expect(paths).toEqual(fontFilesFor(TEMPLATE_FONT_FAMILIES[template]).map((font) => `/${font.file}`))
+      for (const href of paths) expect(existsSync(path.join(root, '../public', href)), href).toBe(true)
     }
   })
 })

@@ -3,7 +3,9 @@ import { notFound } from 'next/navigation'
 import { VideoEditor } from '@/components/editor/video-editor'
 import type { EditorProps } from '@/components/editor/doc'
 import { NeedsRepair } from '@/components/videos/needs-repair'
+import { PlayerPreload } from '@/components/videos/player-preload'
 import { getEditorData } from '@/lib/videos/queries'
+import { preloadTemplateFonts } from '@/lib/videos/preload-fonts'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
@@ -32,7 +34,11 @@ export default async function EditVideoPage({
     )
   }
 
+  preloadTemplateFonts(video.template)
   return (
+    <>
+    {/* the editor opens on the Player: its code comes with the page's scripts */}
+    <PlayerPreload />
     <VideoEditor
       // the editor keeps its own state (and version) while it is open; a server refresh does not reset it
       key={video.id}
@@ -72,5 +78,6 @@ export default async function EditVideoPage({
         library: `/dashboard/${team.id}/library`,
       }}
     />
+    </>
   )
 }
