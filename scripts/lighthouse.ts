@@ -5,6 +5,8 @@
 // worker, shares it and puts it in the showcase. Target: ≥ 95 on both, on every page.
 //   npm run lighthouse
 //   npm run lighthouse -- --runs 3        the median of three runs per page
+//   npm run lighthouse -- --detail        also each run's five metrics with their scores (what a score lost)
+//   npm run lighthouse -- --only /share   only the pages whose path starts so
 //   npm run lighthouse -- --services      also `/` with PostHog and Sentry configured (a second `next start`
 //                                         of the same build, pointed at local receivers: docs/observability.md)
 import { createClient } from '@supabase/supabase-js'
@@ -25,6 +27,8 @@ import { median } from './lib/stats.ts'
 const args = process.argv.slice(2)
 const runs = Number(args.includes('--runs') ? args[args.indexOf('--runs') + 1] : 1)
 const withServices = args.includes('--services')
+const detail = args.includes('--detail')
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'speed-index', 'cumulative-layout-shift'] as const
 
 /** A rendered, shared, showcased video of the demo listing: its share id. */
 async function sharedVideo(): Promise<string> {
@@ -59,11 +63,18 @@ async function measure(port: number, base: string, page: string, shown: string) 
     const result = await lighthouse(`${base}${page}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
     const lhr = result?.lhr
     if (!lhr) throw new Error(`no result for ${page}`)
+    if (lhr.runtimeError || lhr.categories.performance.score === null) {
+      console.log(`  ${page} run ${i + 1}: no score — ${lhr.runtimeError?.code ?? ''} ${lhr.runtimeError?.message ?? ''} ${lhr.runWarnings.join(' ')}`.trimEnd())
+    }
     scores.performance.push(Math.round((lhr.categories.performance.score ?? 0) * 100))
     scores.accessibility.push(Math.round((lhr.categories.accessibility.score ?? 0) * 100))
     scores.lcp.push(lhr.audits['largest-contentful-paint'].numericValue ?? 0)
     scores.tbt.push(lhr.audits['total-blocking-time'].numericValue ?? 0)
     scores.benchmark.push(lhr.environment.benchmarkIndex)
+    if (detail) {
+      const parts = METRICS.map((id) => `${id.replace(/-/g, ' ').replace(/\b(\w)\w*/g, '$1').toUpperCase()} ${lhr.audits[id].displayValue} (${Math.round((lhr.audits[id].score ?? 0) * 100)})`)
+      console.log(`  ${page} run ${i + 1}: ${Math.round((lhr.categories.performance.score ?? 0) * 100)} — ${parts.join(', ')}`)
+    }
     if (i === runs - 1) {
       const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id))
       for (const audit of failing) console.log(`    accessibility: ${audit.id} — ${audit.title}`)
@@ -99,7 +110,8 @@ async function main() {
     const shareId = await sharedVideo()
     const pages = ['/', `/share/${shareId}`, '/showcase']
     console.log(`Lighthouse ${runs === 1 ? '' : `(median of ${runs} runs) `}mobile profile, ${appUrl}`)
-    for (const page of pages) await measure(chrome.port, appUrl, page, page.startsWith('/share/') ? '/share/{id}' : page)
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null
+    for (const page of pages.filter((p) => !only || p.startsWith(only))) await measure(chrome.port, appUrl, page, page.startsWith('/share/') ? '/share/{id}' : page)
     if (withServices) await measureWithServices(chrome.port)
   } finally {
     chrome.kill()
