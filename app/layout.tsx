@@ -18,12 +18,6 @@ const inter = localFont({
   // not preloaded: text paints at once in the size-matched fallback and the font (48 KB) swaps in,
   // instead of competing with the document for a phone's first round trips (npm run lighthouse)
   preload: false,
-  // our own size-matched fallback, one face per weight range (app/globals.css): next/font's single
-  // Arial fallback was sized for regular text and drew semibold headings ~6% wider than Inter, so
-  // the landing page's heading wrapped to three lines and everything below it moved when Inter
-  // swapped in (Lighthouse CLS 0.057)
-  adjustFontFallback: false,
-  fallback: ['Inter Fallback'],
 })
 
 const DESCRIPTION =
