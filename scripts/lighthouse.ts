@@ -60,11 +60,15 @@ async function sharedVideo(): Promise<string> {
 async function measure(port: number, base: string, page: string, shown: string) {
   const scores: { performance: number[]; accessibility: number[]; lcp: number[]; tbt: number[]; benchmark: number[] } = { performance: [], accessibility: [], lcp: [], tbt: [], benchmark: [] }
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(`${base}${page}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
-    const lhr = result?.lhr
-    if (!lhr) throw new Error(`no result for ${page}`)
-    if (lhr.runtimeError || lhr.categories.performance.score === null) {
-      console.log(`  ${page} run ${i + 1}: no score — ${lhr.runtimeError?.code ?? ''} ${lhr.runtimeError?.message ?? ''} ${lhr.runWarnings.join(' ')}`.trimEnd())
+    // a run Lighthouse could not record (NO_NAVSTART, NO_FCP…: "Please run Lighthouse again") has no
+    // score: it is said and run again, up to twice, rather than counted as 0
+    let lhr!: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const result = await lighthouse(`${base}${page}`, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] })
+      if (!result?.lhr) throw new Error(`no result for ${page}`)
+      lhr = result.lhr
+      if (!lhr.runtimeError && lhr.categories.performance.score !== null) break
+      console.log(`  ${page} run ${i + 1}: not recorded — ${lhr.runtimeError?.code ?? 'no score'} ${lhr.runtimeError?.message ?? ''}`.trimEnd())
     }
     scores.performance.push(Math.round((lhr.categories.performance.score ?? 0) * 100))
     scores.accessibility.push(Math.round((lhr.categories.accessibility.score ?? 0) * 100))
