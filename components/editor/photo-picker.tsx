@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useState } from 'react'
+import { memo, useId, useState } from 'react'
 import Link from 'next/link'
 import { Check, ImagePlus, Images } from 'lucide-react'
 import { Button } from '@/components/ui/button'
@@ -9,7 +9,8 @@ import { MAX_PHOTOS } from '@/remotion/constants'
 import { type EditorPhoto } from './doc'
 
 /** Photos of the listing that are not in the video yet: pick some and add them at the end. */
-export function PhotoPicker({
+/** Memoised: its props stay the same while a caption is typed (the editor keeps `unused` and `onAdd` stable). */
+export const PhotoPicker = memo(function PhotoPicker({
   unused,
   room,
   onAdd,
@@ -99,4 +100,4 @@ export function PhotoPicker({
       </p>
     </div>
   )
-}
+})

@@ -1,12 +1,12 @@
 'use client'
 
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { toast } from 'sonner'
 import { Sparkles } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { redraftScripts } from '@/lib/narration/draft/actions'
-import { applyRedraft, editedCount } from '@/lib/narration/draft'
+import { applyRedraft } from '@/lib/narration/draft'
 import type { PhotoScene } from '@/remotion/schema'
 import type { EditorDoc } from './doc'
 
@@ -33,12 +33,28 @@ function restore(doc: EditorDoc, before: Map<string, Saved>): EditorDoc {
   return { ...doc, props: { ...doc.props, scenes } }
 }
 
-export function RedraftScripts({ teamId, videoId, doc, onApply }: { teamId: string; videoId: string; doc: EditorDoc; onApply: Apply }) {
+/**
+ * `edited` is how many scenes' scripts the person changed (the dialog says it); the document itself is
+ * read when the button is pressed (`getDoc`), so typing a caption does not re-render the button.
+ */
+export const RedraftScripts = memo(function RedraftScripts({
+  teamId,
+  videoId,
+  edited,
+  getDoc,
+  onApply,
+}: {
+  teamId: string
+  videoId: string
+  edited: number
+  getDoc: () => EditorDoc
+  onApply: Apply
+}) {
   const [asking, setAsking] = useState(false)
   const [pending, setPending] = useState(false)
-  const edited = editedCount(doc.props.scenes)
 
   async function run(replaceEdits: boolean) {
+    const doc = getDoc()
     setAsking(false)
     setPending(true)
     const toastId = toast.loading('Drafting the narration from the listing…')
@@ -96,4 +112,4 @@ export function RedraftScripts({ teamId, videoId, doc, onApply }: { teamId: stri
       />
     </>
   )
-}
+})

@@ -39,7 +39,6 @@ import { BrandSection } from './brand-section'
 import { EditorToolbar } from './editor-toolbar'
 import { NarrationSection } from './narration/voice-section'
 import { MusicPicker } from './music-picker'
-import { RedraftScripts } from './redraft-scripts'
 import { SceneList } from './scene-list'
 import { EditorNarration, NarrateAll } from './narration'
 import { CompositionDetailsCard, ConflictDialog } from './status'
@@ -95,6 +94,13 @@ export function VideoEditor(props: VideoEditorProps) {
   const onPickMusic = useCallback((ref: string | null) => change((d) => setMusic(d, ref)), [change])
   const onMusicLevel = useCallback((patch: Parameters<typeof setMusicLevel>[1], key?: string) => change((d) => setMusicLevel(d, patch), key), [change])
   const onVoice = useCallback((id: string | null) => change((d) => setVoice(d, id)), [change])
+  const onAddScenes = useCallback(
+    (picked: EditorPhoto[]) => {
+      change((d) => addScenes(d, picked))
+      toast.success(`Added ${picked.length} scene${picked.length === 1 ? '' : 's'} at the end`)
+    },
+    [change],
+  )
   const onCaptions = useCallback((setting: Parameters<typeof setCaptions>[1]) => change((d) => setCaptions(d, setting)), [change])
   const saveState = save.state
   const phase = saveState.phase
@@ -112,7 +118,10 @@ export function VideoEditor(props: VideoEditorProps) {
 
   const timeline = useMemo(() => timelineFor(doc.template, doc.props), [doc.template, doc.props])
   const photoByRef = useMemo(() => new Map(photos.map((photo) => [photo.ref, photo])), [photos])
-  const unused = useMemo(() => unusedPhotos(photos, doc.props.scenes), [photos, doc.props.scenes])
+  // the photo picker's list changes only when a scene's photo does, not on every caption keystroke
+  const usedPhotos = doc.props.scenes.map((scene) => scene.src).join('\n')
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- usedPhotos stands for the scenes' photos, all this reads
+  const unused = useMemo(() => unusedPhotos(photos, doc.props.scenes), [photos, usedPhotos])
   const template = TEMPLATES[doc.template]
   const others = unplacedErrors(fieldErrors, placedField)
 
@@ -138,10 +147,11 @@ export function VideoEditor(props: VideoEditorProps) {
   }
 
   // the memoised toolbar and conflict dialog get stable callbacks that call the latest ones
-  const latest = useRef({ loadTheirs, keepMine })
+  const latest = useRef({ loadTheirs, keepMine, doc })
   useLayoutEffect(() => {
-    latest.current = { loadTheirs, keepMine }
+    latest.current = { loadTheirs, keepMine, doc }
   })
+  const getDoc = useCallback(() => latest.current.doc, [])
   const onLoadTheirs = useCallback(() => latest.current.loadTheirs(), [])
   const onKeepMine = useCallback(() => latest.current.keepMine(), [])
   const openDialog = useCallback(() => setDialogOpen(true), [])
@@ -249,10 +259,7 @@ export function VideoEditor(props: VideoEditorProps) {
                   action: { label: 'Undo', onClick: () => change((d) => insertScene(d, scene, index)) },
                 })
               }}
-              onAdd={(picked) => {
-                change((d) => addScenes(d, picked))
-                toast.success(`Added ${picked.length} scene${picked.length === 1 ? '' : 's'} at the end`)
-              }}
+              onAdd={onAddScenes}
               onPreview={previewScene}
               onFocusScene={(index) => {
                 if (playerStatus.current === 'Paused') previewScene(index)
@@ -281,7 +288,10 @@ export function VideoEditor(props: VideoEditorProps) {
             voices={voices}
             seconds={timeline.durationInFrames / timeline.fps}
             onVoice={onVoice}
-            redraft={<RedraftScripts teamId={teamId} videoId={videoId} doc={doc} onApply={change} />}
+            teamId={teamId}
+            videoId={videoId}
+            getDoc={getDoc}
+            onApply={change}
           />
 
           <CaptionsSection doc={doc} onChange={onCaptions} />

@@ -49,8 +49,10 @@ async function main() {
   const stack = await startStack()
   const { browser, page } = await demoOwnerSession()
   try {
-    // as source text: the bundler's helpers (__name) do not exist in the page
-    await page.addInitScript(`(${String(installHook).replace(/__name\([^)]*\);?/g, '')})()`)
+    // as source text, with a stand-in for the helper tsx's bundler wraps named functions in (__name):
+    // it does not exist in the page. Cutting the calls out with a pattern broke every arrow function
+    // it wrapped, so the hook never installed and every count read 0.
+    await page.addInitScript(`(() => { const __name = (fn) => fn; (${String(installHook)})() })()`)
     await openNewEditor(page, 'Counted tour')
     await page.getByTestId('scene-preview').first().click()
     const caption = page.getByLabel('Caption for scene 1')

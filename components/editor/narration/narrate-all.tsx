@@ -1,5 +1,6 @@
 'use client'
 
+import { memo } from 'react'
 import { Mic } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { narrationState, scenesToNarrate, spokenScript } from '@/lib/narration/apply'
@@ -7,7 +8,7 @@ import type { PhotoScene } from '@/remotion/schema'
 import { useNarration } from './narration-context'
 
 /** "Narrate all": speaks every scene whose script has no current narration, with progress. */
-export function NarrateAll({ scenes }: { scenes: PhotoScene[] }) {
+function NarrateAllView({ scenes }: { scenes: PhotoScene[] }) {
   const narration = useNarration()
   if (!narration) return null
   const pending = scenesToNarrate(scenes, narration.voiceId).length
@@ -52,3 +53,10 @@ export function NarrateAll({ scenes }: { scenes: PhotoScene[] }) {
     </div>
   )
 }
+
+/** The same scenes for what this reads (each one's script and narration), e.g. while a caption is typed. */
+const sameNarrationInputs = (a: { scenes: PhotoScene[] }, b: { scenes: PhotoScene[] }) =>
+  a.scenes.length === b.scenes.length && a.scenes.every((scene, i) => scene.script === b.scenes[i].script && scene.narration === b.scenes[i].narration)
+
+/** Skips the render when a keystroke changes nothing it counts; the narration context still updates it. */
+export const NarrateAll = memo(NarrateAllView, sameNarrationInputs)

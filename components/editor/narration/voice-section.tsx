@@ -1,26 +1,35 @@
 'use client'
 
-import type { ReactNode } from 'react'
 import { Mic } from 'lucide-react'
 import { SelectField } from '@/components/listings/select-field'
 import { VoiceSample, voiceOptionLabel } from '@/components/voices/voice-choice'
 import { formatDuration } from '../details-state'
 import { scriptStats, type EditorDoc, type EditorVoice } from '../doc'
 import { EditorSection } from '../editor-section'
+import { RedraftScripts } from '../redraft-scripts'
+import { sectionMemo } from '../section-memo'
+import { editedCount } from '@/lib/narration/draft'
 
 /** "Voice and narration": the video's voice with a sample, and how long the scripts take to say. */
-export function NarrationSection({
+function NarrationSectionView({
   doc,
   voices,
   seconds,
   onVoice,
-  redraft,
+  teamId,
+  videoId,
+  getDoc,
+  onApply,
 }: {
   doc: EditorDoc
   voices: EditorVoice[]
   seconds: number
   onVoice: (id: string | null) => void
-  redraft: ReactNode
+  teamId: string
+  videoId: string
+  /** the document as it is now, for the redraft (read when pressed) */
+  getDoc: () => EditorDoc
+  onApply: Parameters<typeof RedraftScripts>[0]['onApply']
 }) {
   const stats = scriptStats(doc.props)
   const tooLong = stats.seconds > seconds
@@ -63,8 +72,14 @@ export function NarrationSection({
             'No narration yet.'
           )}
         </p>
-        {redraft}
+        <RedraftScripts teamId={teamId} videoId={videoId} edited={editedCount(doc.props.scenes)} getDoc={getDoc} onApply={onApply} />
       </div>
     </EditorSection>
   )
 }
+
+/** What the section reads from the scenes: their scripts and drafts (the word count, the edited scenes). */
+const scriptsKey = (scenes: EditorDoc['props']['scenes']) => scenes.map((scene) => `${scene.script ?? ''}\u0001${scene.scriptDraft ?? ''}`).join('\u0002')
+
+/** Skips the render when a keystroke changes nothing it shows (a caption, a scene's seconds…). */
+export const NarrationSection = sectionMemo(NarrationSectionView, scriptsKey)
