@@ -87,6 +87,34 @@ test('a member speaks a scene in the editor; the Player gives the scene the voic
   }
 })
 
+test('Redraft scripts, pressed after typing: keeps the person’s script, their caption and the other scenes’ drafts', async ({ browser }) => {
+  await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
+  const page = await signedIn(browser, DEMO.member)
+  await page.goto(`/dashboard/${HARBOUR}/props/${DEMO_LISTING_ID}/create-video`)
+  await expect(page.getByRole('heading', { name: 'Create a video' })).toBeVisible(NAVIGATION)
+  await page.getByLabel('Video title').fill(`Redrafted tour ${Date.now()}`)
+  await page.getByRole('button', { name: 'Create video' }).click()
+  await expect(page).toHaveURL(EDITOR_URL, CREATED)
+  const drafted = await page.getByLabel('Narration script for scene 3').inputValue()
+  expect(drafted.length).toBeGreaterThan(10)
+
+  // the person's own script in scene 2, then a caption typed in scene 1, whose keystrokes the
+  // memoised narration section skips (the button reads the document when pressed): nothing is lost
+  const mine = 'Morning light fills every room of this home.'
+  await page.getByLabel('Narration script for scene 2').fill(mine)
+  await page.getByLabel('Caption for scene 1').fill('')
+  await page.getByLabel('Caption for scene 1').pressSequentially('Harbour light')
+  await page.getByTestId('redraft-scripts').click()
+  const dialog = page.getByRole('dialog', { name: 'Redraft the narration?' })
+  await expect(dialog).toContainText('You have edited the script of 1 scene.')
+  await dialog.getByTestId('redraft-keep-edits').click()
+  await expect(toast(page, /^(Redrafted \d+ scenes?|The scripts already match the listing)/)).toBeVisible(SPEECH)
+  await expect(page.getByLabel('Narration script for scene 2')).toHaveValue(mine)
+  await expect(page.getByLabel('Caption for scene 1')).toHaveValue('Harbour light')
+  await expect(page.getByLabel('Narration script for scene 3')).not.toHaveValue('')
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', { timeout: 20_000 })
+})
+
 test('an administrator generates a Flite voice’s sample', async ({ browser }) => {
   test.setTimeout(120_000)
   const admin = await signedIn(browser, DEMO.admin)
