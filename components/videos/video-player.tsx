@@ -64,24 +64,21 @@ function ThumbnailLoading() {
   return <div aria-hidden className="size-full animate-pulse bg-ink/10" />
 }
 
-let playerModule: Promise<typeof import('./player-impl')> | null = null
 /**
- * Starts loading the Player's code (Remotion and the templates) now. next/dynamic only asks for it
- * when the Player first renders, after the page has hydrated; a page whose first view is the Player
- * (the editor, the video page) calls this when its own code loads, so the download and parse overlap
- * hydration instead of following it (npm run bench:editor, "editor cold load").
+ * The Player's code (Remotion and the templates): loaded by next/dynamic when the Player first
+ * renders, unless a page whose first view is the Player has provided it already by rendering
+ * <PlayerPreload /> (player-preload.tsx), which imports it statically so its chunks come with the
+ * page's own scripts (npm run bench:editor, "video page → Player").
  */
-export function preloadPlayer(): Promise<typeof import('./player-impl')> {
-  playerModule ??= import('./player-impl')
-  return playerModule
-}
+let playerModule: Promise<typeof import('./player-impl')> | null = null
+const loadPlayer = () => (playerModule ??= import('./player-impl'))
 
 /** The Player's code, already loaded by a page that imports it statically (player-preload.tsx). */
 export function providePlayer(module: typeof import('./player-impl')) {
   playerModule ??= Promise.resolve(module)
 }
 
-const PlayerImpl = dynamic(() => preloadPlayer().then((m) => m.PlayerImpl), { ssr: false, loading: PlayerLoading })
+const PlayerImpl = dynamic(() => loadPlayer().then((m) => m.PlayerImpl), { ssr: false, loading: PlayerLoading })
 const ThumbnailImpl = dynamic(() => import('./player-thumbnail').then((m) => m.ThumbnailImpl), { ssr: false, loading: ThumbnailLoading })
 
 /**

@@ -37,47 +37,47 @@ export default async function EditVideoPage({
   preloadTemplateFonts(video.template)
   return (
     <>
-    {/* the editor opens on the Player: its code comes with the page's scripts */}
-    <PlayerPreload />
-    <VideoEditor
-      // the editor keeps its own state (and version) while it is open; a server refresh does not reset it
-      key={video.id}
-      teamId={team.id}
-      videoId={video.id}
-      version={video.version}
-      details={checked.details}
-      listingTitle={listing.title}
-      initial={{
-        title: video.title,
-        template: video.template,
-        format: video.format,
-        voiceId: video.voice_id,
-        props: checked.props as EditorProps,
-      }}
-      photos={data.photos.map((p) => ({ id: p.id, ref: p.ref, url: p.url, thumbUrl: p.thumbUrl, caption: p.caption, name: fileName(p.path) }))}
-      audio={data.audio.map((a) => ({ id: a.id, name: a.name, ref: a.ref, url: a.url, durationSeconds: a.duration_s }))}
-      agents={data.agents.map((a) => ({
-        id: a.id,
-        fullName: a.full_name,
-        title: a.title,
-        phone: a.phone,
-        email: a.email,
-        brokerage: a.brokerage,
-        licenseNo: a.license_no,
-        brandColor: a.brand_color,
-        photoRef: a.photoRef,
-        logoRef: a.logoRef,
-      }))}
-      voices={data.voices}
-      urls={data.urls}
-      links={{
-        video: `${base}/${video.id}`,
-        listing: base,
-        editListing: `${base}/edit`,
-        agents: `/dashboard/${team.id}/agents`,
-        library: `/dashboard/${team.id}/library`,
-      }}
-    />
+      {/* the editor opens on the Player: its code comes with the page's scripts */}
+      <PlayerPreload />
+      <VideoEditor
+        // the editor keeps its own state (and version) while it is open; a server refresh does not reset it
+        key={video.id}
+        teamId={team.id}
+        videoId={video.id}
+        version={video.version}
+        details={checked.details}
+        listingTitle={listing.title}
+        initial={{
+          title: video.title,
+          template: video.template,
+          format: video.format,
+          voiceId: video.voice_id,
+          props: checked.props as EditorProps,
+        }}
+        photos={data.photos.map((p) => ({ id: p.id, ref: p.ref, url: p.url, thumbUrl: p.thumbUrl, caption: p.caption, name: fileName(p.path) }))}
+        audio={data.audio.map((a) => ({ id: a.id, name: a.name, ref: a.ref, url: a.url, durationSeconds: a.duration_s }))}
+        agents={data.agents.map((a) => ({
+          id: a.id,
+          fullName: a.full_name,
+          title: a.title,
+          phone: a.phone,
+          email: a.email,
+          brokerage: a.brokerage,
+          licenseNo: a.license_no,
+          brandColor: a.brand_color,
+          photoRef: a.photoRef,
+          logoRef: a.logoRef,
+        }))}
+        voices={data.voices}
+        urls={data.urls}
+        links={{
+          video: `${base}/${video.id}`,
+          listing: base,
+          editListing: `${base}/edit`,
+          agents: `/dashboard/${team.id}/agents`,
+          library: `/dashboard/${team.id}/library`,
+        }}
+      />
     </>
   )
 }
