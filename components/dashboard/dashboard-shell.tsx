@@ -87,7 +87,7 @@ export function DashboardShell({ teams, teamId, user, children }: ShellProps) {
       <RenderWatcher userId={user.id} teamId={teamId} />
       <aside className="sticky top-0 hidden h-dvh flex-col border-r border-border bg-surface lg:flex">
         <div className="flex h-16 shrink-0 items-center px-5">
-          <Logo href={`/dashboard/${teamId}`} />
+          <Logo href={`/dashboard/${teamId}`} prefetch={false} />
         </div>
         <div className="flex-1 overflow-y-auto px-4 py-2">
           <SidebarBody teams={teams} teamId={teamId} />
@@ -109,7 +109,7 @@ export function DashboardShell({ teams, teamId, user, children }: ShellProps) {
         >
           <MenuIcon aria-hidden className="size-5" />
         </button>
-        <Logo href={`/dashboard/${teamId}`} />
+        <Logo href={`/dashboard/${teamId}`} prefetch={false} />
         <div className="flex items-center gap-1">
           <FeedbackButton teamId={teamId} variant="icon" />
           <UserMenu user={user} teamId={teamId} align="end" />
@@ -126,7 +126,7 @@ export function DashboardShell({ teams, teamId, user, children }: ShellProps) {
             className="absolute inset-y-0 left-0 flex w-[min(20rem,85vw)] flex-col bg-surface shadow-pop"
           >
             <div className="flex h-14 items-center justify-between border-b border-border px-4">
-              <Logo href={`/dashboard/${teamId}`} />
+              <Logo href={`/dashboard/${teamId}`} prefetch={false} />
               <button
                 type="button"
                 onClick={() => setDrawerOpen(false)}

@@ -1,9 +1,9 @@
 'use client'
 
-import Link from 'next/link'
 import { usePathname } from 'next/navigation'
 import { Building2, CircleUserRound, House, Images, Settings2, UsersRound } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
+import { IntentLink } from '@/components/ui/intent-link'
 
 const ITEMS = [
   { href: '', label: 'Home', icon: House },
@@ -26,7 +26,7 @@ export function TeamNav({ teamId, onNavigate }: { teamId: string; onNavigate?: (
           const active = href === '' ? pathname === root : pathname === target || pathname.startsWith(`${target}/`)
           return (
             <li key={label}>
-              <Link
+              <IntentLink
                 href={target}
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
@@ -40,7 +40,7 @@ export function TeamNav({ teamId, onNavigate }: { teamId: string; onNavigate?: (
                   className={cn('size-[1.1rem] shrink-0', active ? 'text-brand-600' : 'text-subtle group-hover:text-muted')}
                 />
                 {label}
-              </Link>
+              </IntentLink>
             </li>
           )
         })}

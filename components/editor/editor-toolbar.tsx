@@ -1,9 +1,10 @@
 'use client'
 
 import { memo } from 'react'
-import Link from 'next/link'
 import { ChevronLeft, Redo2, Undo2 } from 'lucide-react'
 import { Button, ButtonLink } from '@/components/ui/button'
+import { IntentLink } from '@/components/ui/intent-link'
+import { LinkPending } from '@/components/ui/link-pending'
 import { SaveStatus } from './status'
 
 /** The editor's heading (listing, video title) and its sticky bar: save status, undo, redo, done. */
@@ -23,14 +24,15 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
   return (
     <>
       <div className="space-y-3">
-        <Link href={props.links.video} className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-ink">
+        <IntentLink href={props.links.video} className="inline-flex items-center gap-1 text-sm font-medium text-muted hover:text-ink">
           <ChevronLeft aria-hidden className="size-4" /> Video
-        </Link>
+          <LinkPending className="ml-1 size-3.5" />
+        </IntentLink>
         <div className="min-w-0">
           <p className="truncate text-sm font-medium text-brand-700">
-            <Link href={props.links.listing} className="hover:underline">
+            <IntentLink href={props.links.listing} className="hover:underline">
               {props.listingTitle}
-            </Link>
+            </IntentLink>
           </p>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-ink sm:text-[1.75rem]">{props.title.trim() || 'Untitled video'}</h1>
         </div>
@@ -46,7 +48,7 @@ export const EditorToolbar = memo(function EditorToolbar(props: {
         <Button size="sm" variant="ghost" onClick={props.onRedo} disabled={!props.canRedo} aria-label="Redo" aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z" data-testid="editor-redo">
           <Redo2 aria-hidden /> <span className="max-sm:sr-only">Redo</span>
         </Button>
-        <ButtonLink href={props.links.video} size="sm" variant="outline">
+        <ButtonLink href={props.links.video} size="sm" variant="outline" prefetchOnIntent>
           Done
         </ButtonLink>
       </div>

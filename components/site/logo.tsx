@@ -12,9 +12,10 @@ export function LogoMark({ className }: { className?: string }) {
   )
 }
 
-export function Logo({ href = '/', className }: { href?: string; className?: string }) {
+/** `prefetch={false}` where the same page is a section link beside it (the dashboard's Home prefetches on intent) */
+export function Logo({ href = '/', className, prefetch }: { href?: string; className?: string; prefetch?: false }) {
   return (
-    <Link href={href} className={cn('inline-flex items-center gap-2 font-semibold tracking-tight text-ink', className)}>
+    <Link href={href} prefetch={prefetch} className={cn('inline-flex items-center gap-2 font-semibold tracking-tight text-ink', className)}>
       <LogoMark />
       <span className="text-[1.05rem]">Listing Studio</span>
     </Link>

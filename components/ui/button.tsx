@@ -1,6 +1,8 @@
 import Link from 'next/link'
 import type { ComponentProps, ReactNode } from 'react'
 import { cn } from './cn'
+import { IntentLink } from './intent-link'
+import { LinkPending } from './link-pending'
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline' | 'inverse' | 'inverse-ghost'
 type Size = 'sm' | 'md' | 'lg'
@@ -60,8 +62,26 @@ export interface ButtonLinkProps extends ComponentProps<typeof Link> {
   variant?: Variant
   size?: Size
   children: ReactNode
+  /** prefetch when a person reaches for it, not when it scrolls into view (see IntentLink) */
+  prefetchOnIntent?: boolean
 }
 
-export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, className)} {...rest} />
+/** A link that looks like a button; while the page it opens is on its way, it shows a spinner. */
+export function ButtonLink({ variant, size, className, children, prefetchOnIntent, ...rest }: ButtonLinkProps) {
+  const classes = buttonClasses(variant, size, className)
+  if (prefetchOnIntent && typeof rest.href === 'string') {
+    const { prefetch: _viewport, ...linkProps } = rest
+    return (
+      <IntentLink {...linkProps} href={rest.href} className={classes}>
+        <LinkPending />
+        {children}
+      </IntentLink>
+    )
+  }
+  return (
+    <Link className={classes} {...rest}>
+      <LinkPending />
+      {children}
+    </Link>
+  )
 }

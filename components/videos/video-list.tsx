@@ -1,4 +1,5 @@
 import Link from 'next/link'
+import { LinkPending } from '@/components/ui/link-pending'
 import { ChevronRight, Film } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
 import { formatDuration, formatLabel, formatUpdated, templateName } from './format'
@@ -72,6 +73,7 @@ export function VideoList({ rows, label = 'Videos' }: { rows: VideoRowView[]; la
                 </span>
               </div>
             </div>
+            <LinkPending className="text-subtle" />
             <ChevronRight aria-hidden className="size-4 shrink-0 text-subtle group-hover:text-ink" />
           </Link>
         </li>

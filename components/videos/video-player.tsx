@@ -1,7 +1,8 @@
 'use client'
 
 import dynamic from 'next/dynamic'
-import { createContext, useContext } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { useHydrated } from '@/components/ui/use-hydrated'
 import { cn } from '@/components/ui/cn'
 import type { TemplateId } from '@/remotion/catalog'
 import { VIDEO_FORMATS, type VideoFormat } from '@/remotion/constants'
@@ -42,10 +43,7 @@ export interface VideoThumbnailProps {
   className?: string
 }
 
-const FormatContext = createContext<{ format: VideoFormat; maxHeight: string }>({ format: 'landscape', maxHeight: '70vh' })
-
-function PlayerLoading() {
-  const { format, maxHeight } = useContext(FormatContext)
+function PlayerLoading({ format, maxHeight }: { format: VideoFormat; maxHeight: string }) {
   const { width, height } = VIDEO_FORMATS[format]
   return (
     <div role="status" aria-label="Loading the preview" className="overflow-hidden rounded-xl bg-ink shadow-card">
@@ -60,25 +58,52 @@ function PlayerLoading() {
   )
 }
 
+function PlayerUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex aspect-video flex-col items-center justify-center gap-3 rounded-xl bg-ink p-6 text-center text-sm text-white">
+      <p>The preview could not be loaded. Check your connection and try again.</p>
+      <button type="button" onClick={onRetry} className="rounded-md bg-white px-3 py-1.5 font-medium text-ink hover:bg-brand-50">
+        Try again
+      </button>
+    </div>
+  )
+}
+
 function ThumbnailLoading() {
   return <div aria-hidden className="size-full animate-pulse bg-ink/10" />
 }
 
-/**
- * The Player's code (Remotion and the templates): loaded by next/dynamic when the Player first
- * renders, unless a page whose first view is the Player has provided it already by rendering
- * <PlayerPreload /> (player-preload.tsx), which imports it statically so its chunks come with the
- * page's own scripts (npm run bench:editor, "video page → Player").
+/*
+ * The Player's code (Remotion and the templates), loaded in the browser only. A page whose first view
+ * is the Player (the editor, the video page) renders <PlayerPreload />, which imports it statically
+ * (player-preload.tsx) so its chunks come with the page's own scripts and it is here before hydration;
+ * elsewhere it is imported when a Player first mounts.
+ *
+ * No Suspense (next/dynamic) around it: React holds back the content of a boundary that has shown its
+ * fallback until 300 ms after the fallback appeared (FALLBACK_THROTTLE_MS), so a lazy Player appeared
+ * at least 300 ms after the editor had hydrated even with its code already loaded (docs/editor.md,
+ * fifth round). The server and hydration render the placeholder; the Player replaces it in the render
+ * right after hydration, or when its code arrives.
  */
-let playerModule: Promise<typeof import('./player-impl')> | null = null
-const loadPlayer = () => (playerModule ??= import('./player-impl'))
-
-/** The Player's code, already loaded by a page that imports it statically (player-preload.tsx). */
-export function providePlayer(module: typeof import('./player-impl')) {
-  playerModule ??= Promise.resolve(module)
+let playerModule: typeof import('./player-impl') | null = null
+let playerLoad: Promise<typeof import('./player-impl')> | null = null
+function loadPlayer() {
+  playerLoad ??= import('./player-impl').then(
+    (module) => (playerModule = module),
+    (error: unknown) => {
+      // a failed import may be tried again
+      playerLoad = null
+      throw error
+    },
+  )
+  return playerLoad
 }
 
-const PlayerImpl = dynamic(() => loadPlayer().then((m) => m.PlayerImpl), { ssr: false, loading: PlayerLoading })
+/** The Player's code, imported statically by a page whose first view is the Player (player-preload.tsx). */
+export function providePlayer(module: typeof import('./player-impl')) {
+  playerModule ??= module
+}
+
 const ThumbnailImpl = dynamic(() => import('./player-thumbnail').then((m) => m.ThumbnailImpl), { ssr: false, loading: ThumbnailLoading })
 
 /**
@@ -87,11 +112,30 @@ const ThumbnailImpl = dynamic(() => import('./player-thumbnail').then((m) => m.T
  * Keys inside the player: space or k play/pause, arrows seek a second, m mute, f full screen.
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  return (
-    <FormatContext.Provider value={{ format: props.format, maxHeight: props.maxHeight ?? '70vh' }}>
-      <PlayerImpl {...props} />
-    </FormatContext.Provider>
-  )
+  const hydrated = useHydrated()
+  const [, setLoaded] = useState(0)
+  const [failed, setFailed] = useState(false)
+  const load = useCallback(() => {
+    loadPlayer().then(
+      () => setLoaded((n) => n + 1),
+      (error: unknown) => {
+        console.warn('[player] its code could not be loaded', error)
+        setFailed(true)
+      },
+    )
+  }, [])
+  useEffect(() => {
+    if (!playerModule) load()
+  }, [load])
+  const retry = () => {
+    setFailed(false)
+    load()
+  }
+  // the server and the hydration pass render the placeholder; the client the Player once it has its code
+  const Impl = hydrated ? playerModule?.PlayerImpl : undefined
+  if (Impl) return <Impl {...props} />
+  if (failed) return <PlayerUnavailable onRetry={retry} />
+  return <PlayerLoading format={props.format} maxHeight={props.maxHeight ?? '70vh'} />
 }
 
 /** One frame of the composition (no controls), sized to its container's width with the format's aspect ratio. */

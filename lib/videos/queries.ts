@@ -54,16 +54,3 @@ export async function getEditorData(teamId: string, listingId: string, videoId: 
 export async function getCreateVideoData(teamId: string, listingId: string) {
   return fetchCreateVideoData(await db(), teamId, listingId)
 }
-
-/** Whether the listing has this video (visible to the user): the 404 check above the loading skeletons. */
-export async function videoExists(teamId: string, listingId: string, videoId: string): Promise<boolean> {
-  const { data, error } = await (await createClient())
-    .from('videos')
-    .select('id')
-    .eq('team_id', teamId)
-    .eq('listing_id', listingId)
-    .eq('id', videoId)
-    .maybeSingle()
-  if (error) throw new Error(`Could not load the video: ${error.message}`)
-  return Boolean(data)
-}

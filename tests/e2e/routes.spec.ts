@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO, DEMO_PASSWORD } from './env'
+import { DEMO_LISTING_ID, seedDemoListing } from '../../scripts/demo-listing'
+import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
+import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
 import { signIn } from './helpers'
 
 // The spec's route table. Ids that cannot exist yet (no shares, trials or runs before their
@@ -93,6 +95,11 @@ test.describe('every route of the spec answers', () => {
     }
     // unknown listings and videos are not-found with a real 404, decided before any skeleton streams
     for (const path of TEAM_ITEM_PAGES) {
+      expect(await status(page.request, `/dashboard/${teamId}${path}`), path).toMatchObject({ status: 404 })
+    }
+    // an unknown video of a listing the team has: the video page and the editor (no skeleton) say so themselves
+    await seedDemoListing(standInUrl, CLI_SERVICE_ROLE_KEY)
+    for (const path of [`/props/${DEMO_LISTING_ID}/${SOME_ID}`, `/props/${DEMO_LISTING_ID}/${SOME_ID}/edit`]) {
       expect(await status(page.request, `/dashboard/${teamId}${path}`), path).toMatchObject({ status: 404 })
     }
     // and so is a team the person is not in
