@@ -252,6 +252,21 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(row).toBeVisible(NAVIGATION)
   await expect(row).toContainText('Classic Tour · Landscape 16:9')
   await screenshot(page, 'listing-desktop')
+  // the video page has no loading skeleton: the row it opens from says it is opening (the page's
+  // server payload is held back 1.5 s here)
+  const videoPath = new URL(videoUrl).pathname
+  await page.route(
+    (url) => url.pathname === videoPath && url.searchParams.has('_rsc'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      await route.continue()
+    },
+  )
+  await row.click()
+  await expect(row.getByTestId('link-pending')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Harbour cottage — spring tour' })).toBeVisible(NAVIGATION)
+  await expect(page.getByTestId('link-pending')).toHaveCount(0)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
   await page.goto(`/dashboard/${teamId}`)
   await expect(page.getByRole('list', { name: 'Recent videos' }).getByRole('link', { name: /Harbour cottage — spring tour/ })).toBeVisible(NAVIGATION)
 
