@@ -14,9 +14,12 @@ const inter = localFont({
   // first paint on a phone connection (Lighthouse, `npm run lighthouse`)
   src: [{ path: './fonts/InterVariable-latin.woff2', weight: '100 900', style: 'normal' }],
   variable: '--font-inter',
-  display: 'swap',
-  // not preloaded: text paints at once in the size-matched fallback and the font (48 KB) swaps in,
-  // instead of competing with the document for a phone's first round trips (npm run lighthouse)
+  // optional: used when it arrives within the first ~100 ms (always once cached), else the page keeps
+  // the fallback, so no text re-wraps under the reader. With swap, the landing page's hero re-wrapped
+  // when Inter arrived and moved the illustration below it (CLS 0.057: docs/sharing.md); next/font's
+  // size-matched fallback names local("Arial"), which Linux and Android do not have
+  display: 'optional',
+  // not preloaded: it would compete with the document for a phone's first round trips (npm run lighthouse)
   preload: false,
 })
 
