@@ -67,21 +67,21 @@ export interface ButtonLinkProps extends ComponentProps<typeof Link> {
 }
 
 /** A link that looks like a button; while the page it opens is on its way, it shows a spinner. */
-export function ButtonLink({ variant, size, className, children, prefetchOnIntent, ...rest }: ButtonLinkProps) {
-  const classes = buttonClasses(variant, size, className)
-  if (prefetchOnIntent && typeof rest.href === 'string') {
-    const { prefetch: _viewport, ...linkProps } = rest
-    return (
-      <IntentLink {...linkProps} href={rest.href} className={classes}>
-        <LinkPending />
-        {children}
-      </IntentLink>
-    )
-  }
-  return (
-    <Link className={classes} {...rest}>
+export function ButtonLink({ variant, size, className, children, prefetchOnIntent, prefetch, ...rest }: ButtonLinkProps) {
+  const props = { ...rest, className: buttonClasses(variant, size, className) }
+  const content = (
+    <>
       <LinkPending />
       {children}
+    </>
+  )
+  return prefetchOnIntent && typeof rest.href === 'string' ? (
+    <IntentLink {...props} href={rest.href}>
+      {content}
+    </IntentLink>
+  ) : (
+    <Link {...props} prefetch={prefetch}>
+      {content}
     </Link>
   )
 }

@@ -1,7 +1,7 @@
 import Link from 'next/link'
-import { LinkPending } from '@/components/ui/link-pending'
 import { ChevronRight, Film } from 'lucide-react'
 import { cn } from '@/components/ui/cn'
+import { LinkPending } from '@/components/ui/link-pending'
 import { formatDuration, formatLabel, formatUpdated, templateName } from './format'
 import { VideoStatusBadge } from './video-status-badge'
 

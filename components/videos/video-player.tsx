@@ -113,26 +113,24 @@ const ThumbnailImpl = dynamic(() => import('./player-thumbnail').then((m) => m.T
  */
 export function VideoPlayer(props: VideoPlayerProps) {
   const hydrated = useHydrated()
-  const [, setLoaded] = useState(0)
+  // the Player's code: here already when a page provided it, else once its import has arrived
+  const [module, setModule] = useState(() => playerModule)
   const [failed, setFailed] = useState(false)
   const load = useCallback(() => {
-    loadPlayer().then(
-      () => setLoaded((n) => n + 1),
-      (error: unknown) => {
-        console.warn('[player] its code could not be loaded', error)
-        setFailed(true)
-      },
-    )
+    loadPlayer().then(setModule, (error: unknown) => {
+      console.warn('[player] its code could not be loaded', error)
+      setFailed(true)
+    })
   }, [])
   useEffect(() => {
-    if (!playerModule) load()
-  }, [load])
+    if (!module) load()
+  }, [module, load])
   const retry = () => {
     setFailed(false)
     load()
   }
   // the server and the hydration pass render the placeholder; the client the Player once it has its code
-  const Impl = hydrated ? playerModule?.PlayerImpl : undefined
+  const Impl = hydrated ? module?.PlayerImpl : undefined
   if (Impl) return <Impl {...props} />
   if (failed) return <PlayerUnavailable onRetry={retry} />
   return <PlayerLoading format={props.format} maxHeight={props.maxHeight ?? '70vh'} />
