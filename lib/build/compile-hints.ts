@@ -4,7 +4,7 @@
  * eagerly, on the background thread that streams the script in (Chrome 136+), instead of lazily on
  * the main thread the first time each one is called. Next's framework chunks and each route's entry
  * chunks are almost all called while the page hydrates, so that compilation was main-thread time
- * before the page answered (a third of `/`'s blocking time). Other browsers ignore the comment.
+ * before the page answered (a quarter of `/`'s script time). Other browsers ignore the comment.
  *
  * Run from next.config.ts's `compiler.runAfterProductionCompile`, which Next calls once the client
  * chunks are written and before Sentry's step uploads their source maps: the maps are shifted by the
