@@ -146,3 +146,15 @@ export async function ownerWithTeam(browser: Browser, viewport = { width: 1280, 
   const teamId = teamUrl.exec(new URL(page.url()).pathname)![1]
   return { context, page, teamId }
 }
+
+/**
+ * The `<link rel="preload">` tags in a page's HTML `<head>` as the server sent it (before any script
+ * ran), each as its attributes. What the browser can fetch while it parses, not what React adds later.
+ */
+export async function headPreloads(page: Page, url: string): Promise<Record<string, string>[]> {
+  const html = await (await page.request.get(url)).text()
+  const head = html.slice(0, html.indexOf('</head>'))
+  return [...head.matchAll(/<link\b([^>]*)>/g)]
+    .map(([, attrs]) => Object.fromEntries([...attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name.toLowerCase(), value])))
+    .filter((link) => link.rel === 'preload')
+}

@@ -4,7 +4,7 @@ import { DEMO_LISTING_ID, DEMO_TEAM_ID, seedDemoListing } from '../../scripts/de
 import { serverRealtimeOptions } from '../../lib/supabase/realtime-transport'
 import { CLI_SERVICE_ROLE_KEY } from '../../supabase/local/config'
 import { DEMO, DEMO_PASSWORD, standInUrl } from './env'
-import { signIn } from './helpers'
+import { headPreloads, signIn } from './helpers'
 
 // creating a video speaks its scenes before the editor opens (narrated by default, issue 25): allow for it
 const CREATED = { timeout: 120_000 }
@@ -71,6 +71,9 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   await expect(publicPage.getByRole('heading', { level: 1 })).toBeVisible()
   expect(await publicPage.locator('meta[property="og:video"]').getAttribute('content')).toBe(`${shareUrl}/video`)
   expect(await publicPage.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${shareUrl}/poster`)
+  // its poster, the page's largest paint, is asked for from the <head>, ahead of the scripts
+  const shareId = shareUrl.split('/').pop()!
+  expect(await headPreloads(publicPage, shareUrl)).toContainEqual(expect.objectContaining({ as: 'image', href: `/share/${shareId}/poster?w=720`, fetchpriority: 'high' }))
   const played = publicPage.locator('video')
   await expect.poll(() => played.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(1)
   await expect(publicPage.getByRole('link', { name: /Made with/ })).toHaveAttribute('href', '/')
@@ -78,7 +81,6 @@ test('a member renders a video: the credit is taken, progress moves live, the MP
   // service key) a visitor finds it there and it opens the share page
   await share.getByRole('button', { name: 'Submit to showcase' }).click()
   await expect(share.getByTestId('showcase-state')).toHaveText(/Submitted/)
-  const shareId = shareUrl.split('/').pop()!
   const service = createClient(standInUrl, CLI_SERVICE_ROLE_KEY, { auth: { persistSession: false }, realtime: serverRealtimeOptions })
   expect((await service.from('videos').update({ showcase: 'approved' }).eq('share_id', shareId)).error).toBeNull()
   await publicPage.goto('/showcase')

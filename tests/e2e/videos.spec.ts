@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { segmentStarts } from '../../remotion/duration'
 import { timelineFor } from '../../remotion/catalog'
 import type { VideoProps } from '../../remotion/schema'
-import { ownerWithTeam } from './helpers'
+import { headPreloads, ownerWithTeam } from './helpers'
 
 // creating a video speaks its scenes before the editor opens (narrated by default, issue 25): allow for it
 const CREATED = { timeout: 120_000 }
@@ -167,10 +167,21 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(page.getByText(/^Video created( and narrated)? — opening the editor$/)).toBeVisible({ timeout: 90_000 })
   await expect(page).toHaveURL(EDITOR_URL, CREATED)
   const editorUrl = page.url()
+  // the template's fonts (the Player's first picture waits for them) are asked for from the <head>
+  // (as the fetch() that @remotion/fonts reads them with, so each file is downloaded once)
+  const fontPreloads = (await headPreloads(page, editorUrl)).filter((link) => link.href.startsWith('/remotion/fonts/'))
+  expect(fontPreloads.map((link) => link.href)).toEqual(expect.arrayContaining(['/remotion/fonts/inter-latin-wght-normal.woff2']))
+  for (const link of fontPreloads) expect(link).toMatchObject({ as: 'fetch', crossorigin: 'anonymous' })
+
+  // the Player's fetch() of a font is answered by the preload: on a fresh load, once the Player has
+  // its fonts, one download per file
+  const player = page.getByTestId('video-player')
+  await page.goto(editorUrl)
+  await expect(player).toBeVisible(NAVIGATION)
+  await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family === 'Inter' && face.status === 'loaded'))).toBe(true)
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/remotion/fonts/inter-latin-wght-normal.woff2')).length)).toBe(1)
 
   // edit a caption: the Player shows it on a frame of that scene, without a render
-  const player = page.getByTestId('video-player')
-  await expect(player).toBeVisible(NAVIGATION)
   await page.getByLabel('Caption for scene 1').fill('Harbour views from every room')
   await showFrame(page, middleOfScene(3, 0))
   await expect(player.getByText('Harbour views from every room')).toBeVisible()

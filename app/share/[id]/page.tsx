@@ -2,7 +2,6 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { cache } from 'react'
-import { preload } from 'react-dom'
 import { CaptureOnView } from '@/components/observability/capture-on-view'
 import { LogoMark } from '@/components/site/logo'
 import { AgentCard } from '@/components/share/agent-card'
@@ -63,12 +62,14 @@ export default async function SharePage({ params }: { params: Promise<{ id: stri
     PROPERTY_TYPE_LABELS[listing.propertyType],
   ].filter(Boolean)
   const isGif = video.output_codec === 'gif'
-  // the poster is the page's largest paint: ask for it with the HTML, ahead of scripts
   // 720 px wide covers a phone's screen at its pixel ratio and the page's widest column
   const poster = posterUrl(video.share_id, 720)
-  if (video.poster_path && !isGif) preload(poster, { as: 'image', fetchPriority: 'high' })
   return (
     <main className="min-h-screen bg-canvas">
+      {/* the poster is the page's largest paint: asked for from the <head>, ahead of the scripts. A
+          <link> element, which React hoists there; preload() from react-dom reached the page only as
+          an RSC hint that the browser read after React had loaded (docs/sharing.md) */}
+      {video.poster_path && !isGif ? <link rel="preload" as="image" href={poster} fetchPriority="high" /> : null}
       <CaptureOnView event="share_viewed" properties={{ share_id: video.share_id }} />
       <div className="container-page max-w-5xl py-8 sm:py-12">
         <div className={video.format === 'landscape' ? 'space-y-8' : 'grid gap-8 md:grid-cols-[minmax(0,26rem)_1fr] md:items-start'}>

@@ -14,7 +14,7 @@ import { siteUrl } from '@/lib/env'
 import { Storyboard } from '@/components/videos/storyboard'
 import { VideoPlayer } from '@/components/videos/video-player'
 import { PlayerPreload } from '@/components/videos/player-preload'
-import { preloadTemplateFonts } from '@/lib/videos/preload-fonts'
+import { TemplateFontPreloads } from '@/lib/videos/preload-fonts'
 import { VideoStatusBadge } from '@/components/videos/video-status-badge'
 import { RENDER_CREDIT_COST } from '@/lib/constants'
 import { getCreditBalance } from '@/lib/credits/queries'
@@ -39,7 +39,6 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
   const listingHref = `/dashboard/${team.id}/props/${video.listing.id}`
   // props are parsed on read: nothing below touches the stored JSON unless it fits the template
   const checked = validateVideoProps(video.template, video.format, video.props, team.id)
-  if (checked.ok) preloadTemplateFonts(video.template)
   // open on the title card once its text is in (frame 0 is still fading in), like the thumbnails
   const poster = checked.ok ? posterFrame(timelineFor(video.template, checked.props)) : 0
   const scenes = checked.ok ? checked.props.scenes : []
@@ -83,6 +82,7 @@ export default async function VideoPage({ params }: { params: Promise<{ team_id:
         <div className="min-w-0 space-y-8">
           <section aria-label="Preview" className="space-y-3">
             {checked.ok ? <PlayerPreload /> : null}
+            {checked.ok ? <TemplateFontPreloads template={video.template} /> : null}
             {checked.ok ? (
               <VideoPlayer
                 template={video.template}

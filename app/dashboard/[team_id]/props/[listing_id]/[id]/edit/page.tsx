@@ -5,7 +5,7 @@ import type { EditorProps } from '@/components/editor/doc'
 import { NeedsRepair } from '@/components/videos/needs-repair'
 import { PlayerPreload } from '@/components/videos/player-preload'
 import { getEditorData } from '@/lib/videos/queries'
-import { preloadTemplateFonts } from '@/lib/videos/preload-fonts'
+import { TemplateFontPreloads } from '@/lib/videos/preload-fonts'
 import { validateVideoProps } from '@/lib/videos/schema'
 import { requireTeam } from '@/lib/teams/context'
 import { requireIdShape } from '@/lib/teams/route-ids'
@@ -34,9 +34,9 @@ export default async function EditVideoPage({
     )
   }
 
-  preloadTemplateFonts(video.template)
   return (
     <>
+      <TemplateFontPreloads template={video.template} />
       {/* the editor opens on the Player: its code comes with the page's scripts */}
       <PlayerPreload />
       <VideoEditor
