@@ -6,7 +6,7 @@ import { Keyboard } from 'lucide-react'
 import { VideoPlayer, type PlayerStatus } from '@/components/videos/video-player'
 import { TEMPLATES, timelineFor } from '@/remotion/catalog'
 import { posterFrame, segmentStarts } from '@/remotion/duration'
-import { useHydrated } from '@/components/ui/use-hydrated'
+import { HydratedFieldset } from '@/components/ui/hydrated-fieldset'
 import { hasUnsavedWork } from './autosave'
 import type { CompositionFacts } from './details-state'
 import {
@@ -74,7 +74,6 @@ export function VideoEditor(props: VideoEditorProps) {
   const { doc, change } = editor
   const save = useAutosave(teamId, videoId, doc, props.version)
   const details = useCompositionDetails(doc.template, doc.format, doc.props, props.details)
-  const hydrated = useHydrated()
   const [dialogOpen, setDialogOpen] = useState(false)
   // the preview opens on the title card once its text is in, like the thumbnails and the video page
   const [seekRequest, setSeekRequest] = useState<{ frame: number }>(() => ({
@@ -214,8 +213,8 @@ export function VideoEditor(props: VideoEditorProps) {
           </p>
         </aside>
 
-        {/* nothing can be typed before React owns the fields (see useHydrated) */}
-        <fieldset disabled={!hydrated} aria-busy={!hydrated || undefined} className="min-w-0 space-y-5 xl:order-1">
+        {/* nothing can be typed before React owns the fields */}
+        <HydratedFieldset className="min-w-0 space-y-5 xl:order-1">
           <VideoSection doc={doc} change={change} fieldErrors={fieldErrors} listingTitle={props.listingTitle} />
 
           <TitleCardSection doc={doc} change={change} fieldErrors={fieldErrors} />
@@ -295,7 +294,7 @@ export function VideoEditor(props: VideoEditorProps) {
           />
 
           <CaptionsSection doc={doc} onChange={onCaptions} />
-        </fieldset>
+        </HydratedFieldset>
       </div>
 
       <ConflictDialog

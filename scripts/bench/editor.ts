@@ -6,7 +6,9 @@
 //   - Create video (every default: a voice, so the scenes are spoken first) → the narrated editor
 //     with its Player ready; the first round of a fresh stack speaks all six scenes, later rounds
 //     find the clips in the team's cache (same scripts, same voice), so round 1 is also printed alone;
-//   - editor (cold load): until the Player and the composition details ("Up to date") are shown;
+//   - editor (cold load): until the Player and the composition details ("Up to date") are shown,
+//     through the driver; and in the page, from the navigation's start to the end of the first frame
+//     that shows the Player (without the driver's polling, which forces a layout on every check);
 //   - typing: from one keystroke in a caption to the Player showing the new text (paused on that
 //     scene; includes a few ms of browser-driver round trip), and the same measured in the page:
 //     from the keydown event to the end of the first frame after the Player's text changed;
@@ -55,6 +57,20 @@ async function main() {
   console.log(`${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(2)}; ${rounds} rounds`)
   const stack = await startStack()
   const { browser, page } = await demoOwnerSession()
+  // on every page: when the Player's state chip first appears, the end of the frame that shows it
+  // (rAF, then a task), in ms from the navigation's start
+  await page.addInitScript(() => {
+    const w = window as unknown as { __playerShownAt?: number }
+    new MutationObserver((_records, observer) => {
+      if (!document.querySelector('[data-testid="player-state"]')) return
+      observer.disconnect()
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = () => (w.__playerShownAt = performance.now())
+        channel.port2.postMessage(null)
+      })
+    }).observe(document, { subtree: true, childList: true })
+  })
   try {
 
     for (let round = 0; round < rounds; round++) {
@@ -78,6 +94,8 @@ async function main() {
         await page.goto(editorUrl)
         await editorReady(page)
       })
+      const shownAt = await page.waitForFunction(() => (window as unknown as { __playerShownAt?: number }).__playerShownAt)
+      record('editor cold load → first frame with the Player (in the page)', (await shownAt.jsonValue()) as number)
 
       // typing: the Player paused in the middle of scene 1, one character at a time
       await page.getByTestId('scene-preview').first().click()
