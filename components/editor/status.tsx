@@ -1,7 +1,7 @@
 'use client'
 
 import { memo, useEffect, useRef } from 'react'
-import { AlertCircle, AlertTriangle, Check, CircleDot, GitMerge, Loader2, RefreshCw } from 'lucide-react'
+import { AlertCircle, AlertTriangle, Check, CircleDot, Clock, GitMerge, Loader2, RefreshCw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/components/ui/cn'
@@ -62,7 +62,18 @@ export const CompositionDetailsCard = memo(function CompositionDetailsCard({ sta
             phase === 'error' ? 'text-danger-700' : phase === 'success' ? 'text-success-700' : 'text-muted',
           )}
         >
-          {busy ? <Loader2 aria-hidden className="size-3.5 animate-spin" /> : phase === 'error' ? <AlertTriangle aria-hidden className="size-3.5" /> : <Check aria-hidden className="size-3.5" />}
+          {/* a spinner only before there is anything to show: while the details are refreshed (all the
+              time someone types) an animated icon kept Chromium producing frames, and every keystroke's
+              frame waited for the display's next tick (docs/editor.md, eighth round) */}
+          {phase === 'loading' ? (
+            <Loader2 aria-hidden className="size-3.5 animate-spin" />
+          ) : phase === 'refreshing' ? (
+            <Clock aria-hidden className="size-3.5" />
+          ) : phase === 'error' ? (
+            <AlertTriangle aria-hidden className="size-3.5" />
+          ) : (
+            <Check aria-hidden className="size-3.5" />
+          )}
           {DETAILS_LABEL[phase]}
         </span>
       </div>

@@ -344,6 +344,31 @@ test('composition details and autosave show every state, offline included, and r
   expect(await states()).toEqual(['success', 'refreshing', 'success'])
   await expect(page.getByTestId('save-status')).toHaveText('All changes saved', SAVED)
 
+  // typing leaves nothing animating without end: the card refreshes on every keystroke, and a
+  // spinner there kept Chromium drawing a frame at every display tick, so each keystroke's frame
+  // waited for the next one (docs/editor.md, eighth round)
+  await page.evaluate(() => {
+    const endless: string[] = []
+    Object.assign(window, { __endless: endless })
+    const check = () => {
+      for (const animation of document.getAnimations()) {
+        if (animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations !== Infinity) continue
+        const target = (animation.effect as KeyframeEffect).target
+        endless.push(`${(animation as CSSAnimation).animationName} on ${target?.tagName} ${target?.getAttribute('class')}`)
+      }
+    }
+    // as the keystroke is handled, and once its effects have run
+    document.addEventListener('input', () => {
+      check()
+      setTimeout(check, 0)
+    })
+  })
+  await page.getByLabel('Caption for scene 1').pressSequentially('Sea light', { delay: 60 })
+  expect(await states()).toContain('refreshing')
+  expect(await page.evaluate(() => (window as unknown as { __endless: string[] }).__endless)).toEqual([])
+  await expect(details).toHaveAttribute('data-state', 'success')
+  await expect(page.getByTestId('save-status')).toHaveText('All changes saved', SAVED)
+
   // offline: the details say so and the save retries; back online both recover by themselves
   await context.setOffline(true)
   await page.getByLabel('Caption for scene 1').fill('Written without a connection')
