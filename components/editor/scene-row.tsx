@@ -40,6 +40,11 @@ interface SceneRowProps {
   actions: RowActions
 }
 
+// the icons are the same elements on every render, so React skips them when a caption key re-renders the row
+const GRIP_ICON = <GripVertical aria-hidden className="size-4" />
+const UP_ICON = <ArrowUp aria-hidden />
+const DOWN_ICON = <ArrowDown aria-hidden />
+
 export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
   const { scene, index, count } = props
   // the row drags only when the press started on its handle (not when selecting text in a field)
@@ -114,7 +119,7 @@ export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
             }}
             className="flex h-9 w-7 cursor-grab items-center justify-center rounded-md text-subtle hover:bg-ink/5 hover:text-ink active:cursor-grabbing"
           >
-            <GripVertical aria-hidden className="size-4" />
+            {GRIP_ICON}
           </button>
           <Button
             size="sm"
@@ -124,7 +129,7 @@ export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
             disabled={index === 0}
             onClick={() => props.actions.move(index, index - 1)}
           >
-            <ArrowUp aria-hidden />
+            {UP_ICON}
           </Button>
           <Button
             size="sm"
@@ -134,7 +139,7 @@ export const SceneRow = memo(function SceneRow(props: SceneRowProps) {
             disabled={index === count - 1}
             onClick={() => props.actions.move(index, index + 1)}
           >
-            <ArrowDown aria-hidden />
+            {DOWN_ICON}
           </Button>
         </div>
 

@@ -17,8 +17,11 @@ const phaseIcon: Record<SavePhase, { icon: typeof Check; className: string }> = 
   saved: { icon: Check, className: 'text-success-600' },
   dirty: { icon: CircleDot, className: 'text-subtle' },
   invalid: { icon: AlertCircle, className: 'text-danger-600' },
+  // a save takes a moment, so it may spin; retrying can last as long as the connection is down, while
+  // the person keeps typing, and an endless animation makes every keystroke's frame wait for the
+  // display's next tick (docs/editor.md, eighth round)
   saving: { icon: Loader2, className: 'animate-spin text-brand-600' },
-  retrying: { icon: RefreshCw, className: 'animate-spin text-warning-600 [animation-duration:2s]' },
+  retrying: { icon: RefreshCw, className: 'text-warning-600' },
   conflict: { icon: GitMerge, className: 'text-danger-600' },
 }
 

@@ -374,6 +374,9 @@ test('composition details and autosave show every state, offline included, and r
   await page.getByLabel('Caption for scene 1').fill('Written without a connection')
   await expect(details).toHaveAttribute('data-state', 'error', SAVED)
   await expect(page.getByTestId('save-status')).toHaveText('Couldn’t save — retrying', SAVED)
+  // retrying lasts as long as the connection is down, while the person may go on typing: it is still
+  const endless = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity).length)
+  expect(endless).toBe(0)
   await screenshot(page, 'editor-offline')
   await context.setOffline(false)
   await expect(details).toHaveAttribute('data-state', 'success', SAVED)
