@@ -25,6 +25,16 @@ const phaseIcon: Record<SavePhase, { icon: typeof Check; className: string }> = 
   conflict: { icon: GitMerge, className: 'text-danger-600' },
 }
 
+// a spinner only before there is anything to show: the details are refreshed all the time someone
+// types, and an animated icon then kept Chromium producing frames, so every keystroke's frame waited
+// for the display's next tick (docs/editor.md, eighth round)
+const detailsIcon: Record<DetailsState['phase'], typeof Check> = {
+  loading: Loader2,
+  refreshing: Clock,
+  error: AlertTriangle,
+  success: Check,
+}
+
 /** "All changes saved" and friends; the text of `data-testid="save-status"` is exactly the status. */
 export function SaveStatus({ phase, error, onResolve }: { phase: SavePhase; error: string | null; onResolve?: () => void }) {
   const { icon: Icon, className } = phaseIcon[phase]
@@ -54,6 +64,7 @@ export function SaveStatus({ phase, error, onResolve }: { phase: SavePhase; erro
 export const CompositionDetailsCard = memo(function CompositionDetailsCard({ state, template, format }: { state: DetailsState; template: TemplateId; format: VideoFormat }) {
   const { phase, details, error } = state
   const busy = phase === 'loading' || phase === 'refreshing'
+  const DetailsIcon = detailsIcon[phase]
   return (
     <Card data-testid="composition-details" data-state={phase} aria-busy={busy} className="overflow-hidden">
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
@@ -65,18 +76,7 @@ export const CompositionDetailsCard = memo(function CompositionDetailsCard({ sta
             phase === 'error' ? 'text-danger-700' : phase === 'success' ? 'text-success-700' : 'text-muted',
           )}
         >
-          {/* a spinner only before there is anything to show: while the details are refreshed (all the
-              time someone types) an animated icon kept Chromium producing frames, and every keystroke's
-              frame waited for the display's next tick (docs/editor.md, eighth round) */}
-          {phase === 'loading' ? (
-            <Loader2 aria-hidden className="size-3.5 animate-spin" />
-          ) : phase === 'refreshing' ? (
-            <Clock aria-hidden className="size-3.5" />
-          ) : phase === 'error' ? (
-            <AlertTriangle aria-hidden className="size-3.5" />
-          ) : (
-            <Check aria-hidden className="size-3.5" />
-          )}
+          <DetailsIcon aria-hidden className={cn('size-3.5', phase === 'loading' && 'animate-spin')} />
           {DETAILS_LABEL[phase]}
         </span>
       </div>

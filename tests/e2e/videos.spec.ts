@@ -349,14 +349,17 @@ test('composition details and autosave show every state, offline included, and r
   // waited for the next one (docs/editor.md, eighth round)
   await page.evaluate(() => {
     const endless: string[] = []
-    Object.assign(window, { __endless: endless })
-    const check = () => {
-      for (const animation of document.getAnimations()) {
-        if (animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations !== Infinity) continue
-        const target = (animation.effect as KeyframeEffect).target
-        endless.push(`${(animation as CSSAnimation).animationName} on ${target?.tagName} ${target?.getAttribute('class')}`)
-      }
-    }
+    // the animations running now with infinite iterations, named
+    const endlessNow = () =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations === Infinity)
+        .map((animation) => {
+          const target = (animation.effect as KeyframeEffect).target
+          return `${(animation as CSSAnimation).animationName} on ${target?.tagName} ${target?.getAttribute('class')}`
+        })
+    Object.assign(window, { __endless: endless, __endlessNow: endlessNow })
+    const check = () => endless.push(...endlessNow())
     // as the keystroke is handled, and once its effects have run
     document.addEventListener('input', () => {
       check()
@@ -375,8 +378,7 @@ test('composition details and autosave show every state, offline included, and r
   await expect(details).toHaveAttribute('data-state', 'error', SAVED)
   await expect(page.getByTestId('save-status')).toHaveText('Couldn’t save — retrying', SAVED)
   // retrying lasts as long as the connection is down, while the person may go on typing: it is still
-  const endless = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations === Infinity).length)
-  expect(endless).toBe(0)
+  expect(await page.evaluate(() => (window as unknown as { __endlessNow: () => string[] }).__endlessNow())).toEqual([])
   await screenshot(page, 'editor-offline')
   await context.setOffline(false)
   await expect(details).toHaveAttribute('data-state', 'success', SAVED)
