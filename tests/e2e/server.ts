@@ -112,7 +112,9 @@ async function main() {
 
   if (mode === 'build') {
     const t1 = Date.now()
-    child = run(['build'], { ...env, NODE_ENV: 'production', NEXT_SKIP_TYPECHECK: '1' })
+    // E2E_NEXT_BUILD_PROFILE=1: React's profiling build, whose Scheduler track (hydration, renders,
+    // cascading updates) shows in a Chromium trace (docs/editor.md, ninth round)
+    child = run(['build', ...(process.env.E2E_NEXT_BUILD_PROFILE === '1' ? ['--profile'] : [])], { ...env, NODE_ENV: 'production', NEXT_SKIP_TYPECHECK: '1' })
     const code = await finished(child)
     console.log(`[e2e] next build finished in ${((Date.now() - t1) / 1000).toFixed(1)} s (exit ${code})`)
     if (code !== 0) return stop(code)

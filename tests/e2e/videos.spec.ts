@@ -176,10 +176,24 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   // the Player's fetch() of a font is answered by the preload: on a fresh load, once the Player has
   // its fonts, one download per file
   const player = page.getByTestId('video-player')
+  // and the form, disabled until React owns it, looks the same before and after: no field's colour
+  // changes (each did, with a transition, just as the Player came up: docs/editor.md, ninth round)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __formTransitions: string[] }
+    w.__formTransitions = []
+    addEventListener('transitionrun', (event) => {
+      const target = event.target as Element
+      if (target.closest('fieldset')) w.__formTransitions.push(`${target.tagName} ${event.propertyName}`)
+    }, true)
+  })
+  await page.mouse.move(0, 0)
   await page.goto(editorUrl)
   await expect(player).toBeVisible(NAVIGATION)
   await expect.poll(() => page.evaluate(() => [...document.fonts].some((face) => face.family === 'Inter' && face.status === 'loaded'))).toBe(true)
   expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('/remotion/fonts/inter-latin-wght-normal.woff2')).length)).toBe(1)
+  await expect(page.locator('fieldset[data-hydrating]')).toHaveCount(0)
+  await expect(page.getByLabel('Caption for scene 1')).toBeEnabled()
+  expect(await page.evaluate(() => (window as unknown as { __formTransitions: string[] }).__formTransitions)).toEqual([])
 
   // edit a caption: the Player shows it on a frame of that scene, without a render
   await page.getByLabel('Caption for scene 1').fill('Harbour views from every room')

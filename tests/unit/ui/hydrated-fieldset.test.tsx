@@ -33,6 +33,8 @@ it('is disabled and busy in the server HTML, enabled after hydration, without re
   const html = renderToString(form())
   expect(html).toMatch(/<fieldset[^>]*disabled=""/)
   expect(html).toContain('aria-busy="true"')
+  // drawn as it will be once enabled (the `disabled` variant in app/globals.css skips it)
+  expect(html).toContain('data-hydrating=""')
   expect(html).toContain('class="space-y-5"')
 
   renders.length = 0
@@ -46,6 +48,7 @@ it('is disabled and busy in the server HTML, enabled after hydration, without re
   const fieldset = container.querySelector('fieldset')!
   expect(fieldset.disabled).toBe(false)
   expect(fieldset.hasAttribute('aria-busy')).toBe(false)
+  expect(fieldset.hasAttribute('data-hydrating')).toBe(false)
   // once, in the hydration pass; the render that enabled the fieldset skipped it
   expect(renders).toEqual(['Caption'])
 })
