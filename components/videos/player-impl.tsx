@@ -76,7 +76,7 @@ function useMediaAudio(autoPlay: boolean) {
 }
 
 const PLAYER_STYLE: CSSProperties = { width: '100%', height: '100%' }
-const renderLoading = () => <div className="size-full animate-pulse bg-white/5" />
+const renderLoading = () => <div className="size-full animate-pulse-late bg-white/5" />
 
 export function PlayerImpl({
   template,

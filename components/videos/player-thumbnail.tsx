@@ -48,7 +48,7 @@ export function ThumbnailImpl({ template, format, props, urls, frame, className 
           <span className="sr-only">Preview unavailable</span>
         </div>
       )}
-      renderLoading={() => <div className="size-full animate-pulse bg-ink/10" />}
+      renderLoading={() => <div className="size-full animate-pulse-late bg-ink/10" />}
     />
   )
 }

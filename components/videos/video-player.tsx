@@ -49,7 +49,7 @@ function PlayerLoading({ format, maxHeight }: { format: VideoFormat; maxHeight: 
     <div role="status" aria-label="Loading the preview" className="overflow-hidden rounded-xl bg-ink shadow-card">
       <div className="flex justify-center bg-black">
         <div
-          className="animate-pulse bg-white/5"
+          className="animate-pulse-late bg-white/5"
           style={{ aspectRatio: `${width} / ${height}`, width: `min(100%, calc(${maxHeight} * ${width} / ${height}))` }}
         />
       </div>
@@ -70,7 +70,7 @@ function PlayerUnavailable({ onRetry }: { onRetry: () => void }) {
 }
 
 function ThumbnailLoading() {
-  return <div aria-hidden className="size-full animate-pulse bg-ink/10" />
+  return <div aria-hidden className="size-full animate-pulse-late bg-ink/10" />
 }
 
 /*

@@ -178,13 +178,21 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   const player = page.getByTestId('video-player')
   // and the form, disabled until React owns it, looks the same before and after: no field's colour
   // changes (each did, with a transition, just as the Player came up: docs/editor.md, ninth round)
+  // nor does anything pulse from the first paint: the Player's placeholder pulses after a second
+  // (a running pulse slowed the style passes of hydration)
   await page.addInitScript(() => {
-    const w = window as unknown as { __formTransitions: string[] }
+    const w = window as unknown as { __formTransitions: string[]; __earlyPulses: string[] }
     w.__formTransitions = []
     addEventListener('transitionrun', (event) => {
       const target = event.target as Element
       if (target.closest('fieldset')) w.__formTransitions.push(`${target.tagName} ${event.propertyName}`)
     }, true)
+    addEventListener('DOMContentLoaded', () => {
+      w.__earlyPulses = document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity && Number(animation.effect.getTiming().delay ?? 0) < 1000)
+        .map((animation) => (animation as CSSAnimation).animationName ?? 'animation')
+    })
   })
   await page.mouse.move(0, 0)
   await page.goto(editorUrl)
@@ -194,6 +202,7 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   await expect(page.locator('fieldset[data-hydrating]')).toHaveCount(0)
   await expect(page.getByLabel('Caption for scene 1')).toBeEnabled()
   expect(await page.evaluate(() => (window as unknown as { __formTransitions: string[] }).__formTransitions)).toEqual([])
+  expect(await page.evaluate(() => (window as unknown as { __earlyPulses: string[] }).__earlyPulses)).toEqual([])
 
   // edit a caption: the Player shows it on a frame of that scene, without a render
   await page.getByLabel('Caption for scene 1').fill('Harbour views from every room')
