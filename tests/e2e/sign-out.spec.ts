@@ -6,8 +6,8 @@ import { accountMenuTrigger, enrolAuthenticator, signIn, uniqueEmail } from './h
 /*
  * Sign-out through every account menu, as a person does it: open the menu, choose "Sign out" (by
  * pointer, and by keyboard once). The menus close (unmount) when an item is chosen; the form POST
- * must still happen. Each test has its own account: sign-out ends the account's sessions
- * everywhere, which would sign out other tests using the demo accounts.
+ * must still happen. Each test has its own account. Sign-out ends this browser's session only:
+ * the account stays signed in on its other devices.
  */
 
 const PASSWORD = 'sign-out-password-7'
@@ -91,6 +91,33 @@ test('the dashboard top bar menu signs out by keyboard', async ({ page }) => {
   await expect(item).toBeFocused()
   await page.keyboard.press('Enter')
   await expectSignedOut(page, who, teamPath)
+})
+
+test('signing out in one browser leaves the same account signed in on another', async ({ page, browser }) => {
+  const who = await newAccount('Two Devices Dana')
+  await signedIn(page, who)
+  await page.getByLabel('Team name').fill('Two Devices Realty')
+  await page.getByRole('button', { name: 'Create team' }).click()
+  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/)
+  const teamPath = new URL(page.url()).pathname
+  // the phone: the same account, its own session
+  const phone = await (await browser.newContext()).newPage()
+  try {
+    await signedIn(phone, who)
+    await phone.goto(teamPath)
+    await expect(phone.getByRole('heading', { name: 'Welcome back, Two' })).toBeVisible()
+
+    await page.getByRole('complementary').getByRole('button', { name: /, Your account$/ }).click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expectSignedOut(page, who, teamPath)
+
+    // the phone's session was not ended: its pages still open, also after a reload
+    await phone.reload()
+    await expect(phone).toHaveURL(new RegExp(`${teamPath}$`))
+    await expect(phone.getByRole('heading', { name: 'Welcome back, Two' })).toBeVisible()
+  } finally {
+    await phone.context().close()
+  }
 })
 
 test("the site header's account menu signs out", async ({ page }) => {
