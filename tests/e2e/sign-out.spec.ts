@@ -57,13 +57,18 @@ async function signedIn(page: Page, who: { email: string }) {
   expect((await authCookies(page)).length).toBeGreaterThan(0)
 }
 
-test('the dashboard sidebar menu signs out', async ({ page }) => {
-  const who = await newAccount('Sidebar Sam Quill')
+/** Signed in, with a new team of that name; answers the team's path. */
+async function signedInWithTeam(page: Page, who: { email: string }, teamName: string): Promise<string> {
   await signedIn(page, who)
-  await page.getByLabel('Team name').fill('Sidebar Realty')
+  await page.getByLabel('Team name').fill(teamName)
   await page.getByRole('button', { name: 'Create team' }).click()
   await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/)
-  const teamPath = new URL(page.url()).pathname
+  return new URL(page.url()).pathname
+}
+
+test('the dashboard sidebar menu signs out', async ({ page }) => {
+  const who = await newAccount('Sidebar Sam Quill')
+  const teamPath = await signedInWithTeam(page, who, 'Sidebar Realty')
 
   const sidebar = page.getByRole('complementary')
   await sidebar.getByRole('button', { name: /, Your account$/ }).click()
@@ -74,11 +79,7 @@ test('the dashboard sidebar menu signs out', async ({ page }) => {
 test('the dashboard top bar menu signs out by keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 })
   const who = await newAccount('Keyboard Kit Marlow')
-  await signedIn(page, who)
-  await page.getByLabel('Team name').fill('Keyboard Realty')
-  await page.getByRole('button', { name: 'Create team' }).click()
-  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/)
-  const teamPath = new URL(page.url()).pathname
+  const teamPath = await signedInWithTeam(page, who, 'Keyboard Realty')
 
   const trigger = accountMenuTrigger(page)
   await expect(trigger).toHaveCount(1)
@@ -95,11 +96,7 @@ test('the dashboard top bar menu signs out by keyboard', async ({ page }) => {
 
 test('signing out in one browser leaves the same account signed in on another', async ({ page, browser }) => {
   const who = await newAccount('Two Devices Dana')
-  await signedIn(page, who)
-  await page.getByLabel('Team name').fill('Two Devices Realty')
-  await page.getByRole('button', { name: 'Create team' }).click()
-  await page.waitForURL(/\/dashboard\/[0-9a-f-]{36}$/)
-  const teamPath = new URL(page.url()).pathname
+  const teamPath = await signedInWithTeam(page, who, 'Two Devices Realty')
   // the phone: the same account, its own session
   const phone = await (await browser.newContext()).newPage()
   try {
