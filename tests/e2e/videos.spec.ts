@@ -31,6 +31,26 @@ const PHOTOS = [
 ] as const
 
 /** Registers a listing through the form; with photos (captioned) unless `photos` is 0. Returns its URL. */
+/**
+ * Run in the page (`addInitScript` or `evaluate`): `window.__endlessNow(startingWithin?)` names the
+ * animations running now that never end, and, given a number, only those that start (their delay)
+ * within that many milliseconds. Such an animation keeps Chromium drawing frames, or slows its style
+ * passes (docs/editor.md, eighth and ninth rounds).
+ */
+function installEndlessProbe() {
+  const endlessNow = (startingWithin = Infinity) =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations === Infinity)
+      .filter((animation) => Number(animation.effect?.getTiming().delay ?? 0) < startingWithin)
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect).target
+        return `${(animation as CSSAnimation).animationName} on ${target?.tagName} ${target?.getAttribute('class')}`
+      })
+  Object.assign(window, { __endlessNow: endlessNow })
+}
+const endlessNow = (page: Page) => page.evaluate(() => (window as unknown as { __endlessNow: () => string[] }).__endlessNow())
+
 async function registerListing(page: Page, teamId: string, title: string, photos: number = PHOTOS.length) {
   await page.goto(`/dashboard/${teamId}/props/register`)
   await expect(page.getByRole('heading', { name: 'Register a property' })).toBeVisible(NAVIGATION)
@@ -180,19 +200,15 @@ test('a member creates a video from a listing, edits a caption and the scene ord
   // changes (each did, with a transition, just as the Player came up: docs/editor.md, ninth round)
   // nor does anything pulse from the first paint: the Player's placeholder pulses after a second
   // (a running pulse slowed the style passes of hydration)
+  await page.addInitScript(installEndlessProbe)
   await page.addInitScript(() => {
-    const w = window as unknown as { __formTransitions: string[]; __earlyPulses: string[] }
+    const w = window as unknown as { __formTransitions: string[]; __earlyPulses: string[]; __endlessNow: (startingWithin: number) => string[] }
     w.__formTransitions = []
     addEventListener('transitionrun', (event) => {
       const target = event.target as Element
       if (target.closest('fieldset')) w.__formTransitions.push(`${target.tagName} ${event.propertyName}`)
     }, true)
-    addEventListener('DOMContentLoaded', () => {
-      w.__earlyPulses = document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity && Number(animation.effect.getTiming().delay ?? 0) < 1000)
-        .map((animation) => (animation as CSSAnimation).animationName ?? 'animation')
-    })
+    addEventListener('DOMContentLoaded', () => (w.__earlyPulses = w.__endlessNow(1000)))
   })
   await page.mouse.move(0, 0)
   await page.goto(editorUrl)
@@ -370,19 +386,11 @@ test('composition details and autosave show every state, offline included, and r
   // typing leaves nothing animating without end: the card refreshes on every keystroke, and a
   // spinner there kept Chromium drawing a frame at every display tick, so each keystroke's frame
   // waited for the next one (docs/editor.md, eighth round)
+  await page.evaluate(installEndlessProbe)
   await page.evaluate(() => {
-    const endless: string[] = []
-    // the animations running now with infinite iterations, named
-    const endlessNow = () =>
-      document
-        .getAnimations()
-        .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations === Infinity)
-        .map((animation) => {
-          const target = (animation.effect as KeyframeEffect).target
-          return `${(animation as CSSAnimation).animationName} on ${target?.tagName} ${target?.getAttribute('class')}`
-        })
-    Object.assign(window, { __endless: endless, __endlessNow: endlessNow })
-    const check = () => endless.push(...endlessNow())
+    const w = window as unknown as { __endless: string[]; __endlessNow: () => string[] }
+    const endless: string[] = (w.__endless = [])
+    const check = () => endless.push(...w.__endlessNow())
     // as the keystroke is handled, and once its effects have run
     document.addEventListener('input', () => {
       check()
@@ -401,7 +409,7 @@ test('composition details and autosave show every state, offline included, and r
   await expect(details).toHaveAttribute('data-state', 'error', SAVED)
   await expect(page.getByTestId('save-status')).toHaveText('Couldn’t save — retrying', SAVED)
   // retrying lasts as long as the connection is down, while the person may go on typing: it is still
-  expect(await page.evaluate(() => (window as unknown as { __endlessNow: () => string[] }).__endlessNow())).toEqual([])
+  expect(await endlessNow(page)).toEqual([])
   await screenshot(page, 'editor-offline')
   await context.setOffline(false)
   await expect(details).toHaveAttribute('data-state', 'success', SAVED)
